@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { permissionsRoutes } from './features/permissions/permissions.routes';
+import { referenceRoutes } from './features/reference/reference.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
+import { PUBLIC, registerAccessControl } from './lib/access-control';
+import { registerErrorHandler } from './lib/errors';
+
+export interface AppOptions {
+  db: Db;
+  jwtSecret: string;
+  /** Folder of the built web app; when absent the server answers the API only. */
+  webDist?: string;
+  logger?: boolean | { level: string };
+  loginRateLimit?: number;
+}
+
+/** Public paths under /api: the OpenAPI docs. Everything else under /api and /hubs declares its requirement. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** Builds the whole server without listening, so tests drive it through `inject`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRoute', (route) => {
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
+  });
+  registerAccessControl(app, { db: opts.db, jwtSecret: opts.jwtSecret });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Service Managed API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10 });
+  permissionsRoutes(app, opts);
+  usersRoutes(app, opts);
+  referenceRoutes(app, opts);
+  workOrdersRoutes(app, opts);
+
+  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, maxAge: '1h' });
+    app.setNotFoundHandler((request, reply) => {
+      if (/^\/(api|hubs)(\/|$)/i.test(request.url) || request.method !== 'GET') {
+        return reply.status(404).type('application/problem+json').send({ status: 404, title: 'This address does not exist.', message: 'This address does not exist.' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+  return app;
+}

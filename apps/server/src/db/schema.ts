@@ -1,0 +1,7 @@
+/** Every table of the product; one schema serves PGlite and PostgreSQL. */
+export * from '../features/subscribers/subscribers.table';
+export * from '../features/users/users.table';
+export * from '../features/permissions/permissions.table';
+export * from '../features/reference/reference.table';
+export * from '../features/work-orders/customers.table';
+export * from '../features/work-orders/work-orders.table';

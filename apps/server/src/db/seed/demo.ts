@@ -1,0 +1,113 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
+  userRoles, users, workOrderFlags, workOrderTechnicians, workOrders,
+} from '../schema';
+import { ROLE, type RoleName } from '@sm/shared';
+import { hashPassword } from '../../features/auth/auth.service';
+import { defaultMatrixRows } from '../../features/permissions/default-matrix';
+import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
+import { seedReference } from './reference';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Loads the demo companies once, when the database has no company yet. Answers whether it did. */
+export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+  await seedReference(db);
+  const [{ n }] = await db.select({ n: count() }).from(subscribers);
+  if (n > 0) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const polar = await addCompany(tx, 'Polar Refrigeration', POLAR_USERS, hash);
+    const coastal = await addCompany(tx, 'Coastal Air', COASTAL_USERS, hash);
+    await tx.insert(perDiemTypes).values([
+      { subscriberId: polar.id, name: 'Full Day' },
+      { subscriberId: polar.id, name: 'Half Day' },
+      { subscriberId: polar.id, name: 'Overnight' },
+      { subscriberId: coastal.id, name: 'Full Day' },
+    ]);
+    for (const s of [polar, coastal]) {
+      await tx.insert(workOrderFlags).values(
+        ['Callback', 'Warranty', 'Customer Complaint', 'Needs Follow Up', 'Safety Concern'].map((name) => ({ subscriberId: s.id, name })),
+      );
+    }
+    const billing = await tx
+      .insert(customers)
+      .values(POLAR_BILLING.map((p) => place(polar.id, p, true)))
+      .returning({ id: customers.id });
+    const sites = await tx
+      .insert(customers)
+      .values(POLAR_SITES.map(([b, ...p]) => ({ ...place(polar.id, p, b < 0), billingCustomerId: b >= 0 ? billing[b].id : null })))
+      .returning({ id: customers.id, billingCustomerId: customers.billingCustomerId });
+    await rateSheets(tx, polar.id, billing.map((b) => b.id), polar.users.tech);
+    const coastalSites = await tx
+      .insert(customers)
+      .values(COASTAL_SITES.map((p) => place(coastal.id, p, true)))
+      .returning({ id: customers.id, billingCustomerId: customers.billingCustomerId });
+    await addWorkOrders(tx, polar.id, 240001, sites, [polar.users.tech, polar.users.tech2], polar.users.dispatcher, 30, now);
+    await addWorkOrders(tx, coastal.id, 510001, coastalSites, [coastal.users["coastal.tech"]], coastal.users["coastal.admin"], 12, now);
+  });
+  return true;
+}
+
+async function addCompany(tx: Tx, name: string, people: readonly { userName: string; name: string; role: string; phone: string }[], hash: string) {
+  const [s] = await tx
+    .insert(subscribers)
+    .values({
+      name,
+      settings: { hasWorkOrder: true, hasCustomer: true, hasRefrigerant: true, hasVoltage: true, hasPurchaseOrder: true, hasWarehouseSetup: true },
+    })
+    .returning({ id: subscribers.id });
+  const domain = name.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
+  const rows = await tx
+    .insert(users)
+    .values(people.map((p) => ({ subscriberId: s.id, userName: p.userName, name: p.name, email: `${p.userName}@${domain}`, phone: p.phone, passwordHash: hash, userStatusId: 10 })))
+    .returning({ id: users.id, userName: users.userName });
+  const byName = Object.fromEntries(rows.map((r) => [r.userName, r.id])) as Record<string, number>;
+  await tx.insert(userRoles).values(people.map((p) => ({ subscriberId: s.id, userId: byName[p.userName], roleId: ROLE[p.role as RoleName] })));
+  await tx.insert(rolePermissions).values(defaultMatrixRows(s.id));
+  return { id: s.id, users: byName };
+}
+
+function place(subscriberId: number, [name, address, city, state, zip, latitude, longitude]: [string, string, string, string, string, number, number], isBilling: boolean) {
+  const phone = `214-555-${String(1000 + (name.length * 37) % 9000).padStart(4, '0')}`;
+  return { subscriberId, name, address, city, state, zip, latitude, longitude, phone, isBillingCustomer: isBilling };
+}
+
+async function rateSheets(tx: Tx, subscriberId: number, billingIds: number[], techId: number) {
+  for (const [i, billingCustomerId] of billingIds.entries()) {
+    const [sheet] = await tx
+      .insert(customerRateSheets)
+      .values({ subscriberId, billingCustomerId, name: `${['Grocery', 'Restaurant', 'Healthcare'][i]} Service Rates 2026` })
+      .returning({ id: customerRateSheets.id });
+    await tx.insert(rateSheetLaborItems).values({
+      subscriberId, customerRateSheetId: sheet.id, technicianUserId: techId,
+      dailyRate: 880 + i * 40, hourlyRate: 110 + i * 5, otHourlyRate: 165 + i * 7.5, standByRate: 55 + i * 2.5, apprenticeRate: 65,
+    });
+    await tx.insert(rateSheetTrucks).values([
+      { subscriberId, customerRateSheetId: sheet.id, name: 'Service Van', hourlyRate: 25, tripCharge: 85 },
+      { subscriberId, customerRateSheetId: sheet.id, name: 'Box Truck with Lift Gate', hourlyRate: 45, tripCharge: 150 },
+    ]);
+  }
+}
+
+async function addWorkOrders(
+  tx: Tx, subscriberId: number, firstNumber: number, sites: { id: number; billingCustomerId: number | null }[],
+  techIds: number[], createdBy: number, perTech: number, now: Date,
+) {
+  let n = firstNumber;
+  for (const [t, techId] of techIds.entries()) {
+    const values = Array.from({ length: perTech }, (_, i) => {
+      const site = sites[(i * 7 + t * 3) % sites.length];
+      const createdAt = new Date(now.getTime() - (perTech - i) * 26 * 3600_000 - t * 3600_000);
+      return {
+        subscriberId, workOrderNumber: String(n++), customerId: site.id, billingCustomerId: site.billingCustomerId ?? site.id,
+        workOrderStatusId: DEMO_STATUS_IDS[(i + t * 5) % DEMO_STATUS_IDS.length], problem: PROBLEMS[(i * 5 + t) % PROBLEMS.length],
+        nte: [500, 750, 1000, 1500, 2500][i % 5], createdBy, createdAt,
+      };
+    });
+    const inserted = await tx.insert(workOrders).values(values).returning({ id: workOrders.id });
+    await tx.insert(workOrderTechnicians).values(inserted.map((w) => ({ subscriberId, workOrderId: w.id, userId: techId })));
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessTokenAnswer, idOf, loginBody, rolePermissionsList, signedInUserSchema } from '@sm/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ctxOf, PUBLIC, SIGNED_IN } from '../../lib/access-control';
+import { getUserRolesPermissions } from '../permissions/permissions.service';
+import { login, refreshToken, validateUser } from './auth.service';
+
+/** Sign-in and session (contract "Accounts and session"). */
+export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: string; loginRateLimit: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/v1/Account/login', {
+    config: {
+      access: PUBLIC,
+      rateLimit: {
+        max: deps.loginRateLimit,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `${req.ip}:${String((req.body as { userName?: unknown } | undefined)?.userName ?? '').toLowerCase()}`,
+        errorResponseBuilder: () => ({
+          statusCode: 429,
+          message: 'Too many sign-in attempts. Please wait a minute and try again.',
+        }),
+      },
+    },
+    schema: { tags: ['Account'], body: loginBody, response: { 200: accessTokenAnswer } },
+    handler: (req) => login({ db: deps.db, jwtSecret: deps.jwtSecret, now: new Date() }, req.body),
+  });
+  r.post('/api/v1/Account/validateUser', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['Account'], response: { 200: signedInUserSchema } },
+    handler: (req) => validateUser(ctxOf(req, deps.db), deps.jwtSecret, req.headers.authorization!.replace(/^Bearer\s+/i, '')),
+  });
+  r.post('/api/v1/Account/refreshToken', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['Account'], response: { 200: accessTokenAnswer } },
+    handler: (req) => refreshToken(ctxOf(req, deps.db), deps.jwtSecret),
+  });
+  r.get('/api/v1/Account/user-roles-permissions/:userId', {
+    config: { access: SIGNED_IN },
+    schema: { tags: ['Account'], params: z.object({ userId: idOf('User') }), response: { 200: rolePermissionsList } },
+    handler: (req) => getUserRolesPermissions(ctxOf(req, deps.db), req.access!, req.params.userId),
+  });
+}

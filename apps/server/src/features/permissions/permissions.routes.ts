@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { roleIdParams, rolePermissionsUpdateBody, roleSummarySchema } from '@sm/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ctxOf, SUPER_ADMIN } from '../../lib/access-control';
+import { listRoles, updateRolePermissions } from './permissions.service';
+
+/** The /permissions page: a Super Admin reads and edits the company's role matrix. */
+export function permissionsRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/v1/Account/roles', {
+    config: { access: SUPER_ADMIN },
+    schema: { tags: ['Permissions'], response: { 200: z.array(roleSummarySchema) } },
+    handler: (req) => listRoles(ctxOf(req, deps.db)),
+  });
+  r.put('/api/v1/Account/roles/:roleId/permissions', {
+    config: { access: SUPER_ADMIN },
+    schema: { tags: ['Permissions'], params: roleIdParams, body: rolePermissionsUpdateBody, response: { 200: roleSummarySchema } },
+    handler: (req) => updateRolePermissions(ctxOf(req, deps.db), req.params.roleId, req.body),
+  });
+}

@@ -1,0 +1,11 @@
+import { boolean, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A company that uses the product. Every business row belongs to exactly one. */
+export const subscribers = pgTable('subscribers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Which optional setups the company has (token flags of spec platform 3.1, less the per-user ones). */
+  settings: jsonb('settings').$type<Record<string, boolean>>().notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,88 @@
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
+import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { ofTenant } from '../../lib/tenancy';
+
+/** `User/userStatuses`: the work statuses a user can pick. */
+export async function listUserStatuses(ctx: Pick<Ctx, 'db'>): Promise<UserStatusOption[]> {
+  const rows = await ctx.db.select().from(userStatuses).orderBy(asc(userStatuses.id));
+  return rows.map((s) => ({
+    userStatusId: s.id,
+    userStatus: s.name,
+    isDisabled: s.isDisabled,
+    isPayable: s.isPayable,
+    needsDescription: s.needsDescription,
+  }));
+}
+
+/** `User/getUserStatus`: the caller's current work status. */
+export async function getUserStatus(ctx: Ctx): Promise<CurrentUserStatus> {
+  const [row] = await ctx.db
+    .select({ userStatusId: users.userStatusId, userStatus: userStatuses.name, description: users.userStatusDescription })
+    .from(users)
+    .leftJoin(userStatuses, eq(userStatuses.id, users.userStatusId))
+    .where(ofTenant(users, ctx, eq(users.id, ctx.actor.userId)));
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/**
+ * `User/updatestatus/{statusValue}`: sets the caller's work status and keeps the time sheet of statuses:
+ * the open entry is closed and a new one opened, in one transaction.
+ */
+export async function updateUserStatus(ctx: Ctx, statusId: number, description?: string): Promise<CurrentUserStatus> {
+  const [status] = await ctx.db.select().from(userStatuses).where(eq(userStatuses.id, statusId));
+  if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
+  const text = description?.trim() || null;
+  if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(userStatusEntries)
+      .set({ endedAt: ctx.now })
+      .where(ofTenant(userStatusEntries, ctx, eq(userStatusEntries.userId, ctx.actor.userId), isNull(userStatusEntries.endedAt)));
+    await tx.insert(userStatusEntries).values({
+      subscriberId: ctx.actor.subscriberId,
+      userId: ctx.actor.userId,
+      userStatusId: statusId,
+      description: text,
+      startedAt: ctx.now,
+    });
+    await tx
+      .update(users)
+      .set({ userStatusId: statusId, userStatusDescription: text })
+      .where(ofTenant(users, ctx, eq(users.id, ctx.actor.userId)));
+  });
+  return { userStatusId: statusId, userStatus: status.name, description: text };
+}
+
+/** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today. */
+export async function isTimeSheetEntryAlreadyExists(ctx: Ctx, statusId: number): Promise<boolean> {
+  const startOfDay = new Date(ctx.now);
+  startOfDay.setHours(0, 0, 0, 0);
+  const rows = await ctx.db
+    .select({ id: userStatusEntries.id })
+    .from(userStatusEntries)
+    .where(
+      ofTenant(
+        userStatusEntries,
+        ctx,
+        eq(userStatusEntries.userId, ctx.actor.userId),
+        eq(userStatusEntries.userStatusId, statusId),
+        gte(userStatusEntries.startedAt, startOfDay),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The team leaders of the caller's company, for the "my team leaders" panel. */
+export async function listMyTeamLeaders(ctx: Ctx) {
+  return ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE['Team Leader'])))
+    .where(ofTenant(users, ctx, eq(users.isActive, true)))
+    .orderBy(asc(users.name));
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { subscribers } from '../subscribers/subscribers.table';
+
+export const userStatuses = pgTable('user_statuses', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  isPayable: boolean('is_payable').notNull(),
+  needsDescription: boolean('needs_description').notNull().default(false),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    userName: text('user_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    jobTitleId: integer('job_title_id'),
+    userStatusId: integer('user_status_id').references(() => userStatuses.id),
+    userStatusDescription: text('user_status_description'),
+    isActive: boolean('is_active').notNull().default(true),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_unique').on(sql`lower(${t.userName})`),
+    index('users_subscriber_idx').on(t.subscriberId),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Each change of a user's work status: the time sheet of statuses (spec platform 4.2). */
+export const userStatusEntries = pgTable(
+  'user_status_entries',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userStatusId: integer('user_status_id').notNull().references(() => userStatuses.id),
+    description: text('description'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_status_entries_user_idx').on(t.userId, t.startedAt),
+    uniqueIndex('user_status_entries_one_open').on(t.userId).where(sql`${t.endedAt} is null`),
+  ],
+);

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { gridRequestSchema, idOf, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { area, ctxOf } from '../../lib/access-control';
+import { getWorkOrderByNumber, listRateSheetLaborItems, listRateSheetTrucks, listTechnicianWorkOrders } from './work-orders.service';
+
+const billingParams = z.object({ billingCustomerId: idOf('Billing customer') });
+
+/** Work orders a technician reads, and the rate sheets of their billing customers. */
+export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Work orders'];
+  r.post('/api/v1/workOrder/technicianWorkOrders', {
+    config: { access: area('Work Orders', 'read', 'My WorkOrders') },
+    schema: {
+      tags,
+      body: gridRequestSchema.extend({ take: gridRequestSchema.shape.take.default(3) }).default({ take: 3 } as never),
+      response: { 200: technicianWorkOrdersAnswer },
+    },
+    handler: (req) => listTechnicianWorkOrders(ctxOf(req, deps.db), req.body),
+  });
+  r.get('/api/v1/WorkOrder/rateSheetLaborItems/:billingCustomerId', {
+    config: { access: area('Work Orders') },
+    schema: { tags, params: billingParams, response: { 200: z.array(rateSheetLaborItemSchema) } },
+    handler: (req) => listRateSheetLaborItems(ctxOf(req, deps.db), req.params.billingCustomerId),
+  });
+  r.get('/api/v1/WorkOrder/rateSheetTrucks/:billingCustomerId', {
+    config: { access: area('Work Orders') },
+    schema: { tags, params: billingParams, response: { 200: z.array(rateSheetTruckSchema) } },
+    handler: (req) => listRateSheetTrucks(ctxOf(req, deps.db), req.params.billingCustomerId),
+  });
+  r.get('/api/v1/WorkOrder/:workOrderNumber', {
+    config: { access: area('Work Orders') },
+    schema: { tags, params: z.object({ workOrderNumber: z.string().min(1).max(40, 'Work order number is too long.') }) },
+    handler: (req) => getWorkOrderByNumber(ctxOf(req, deps.db), req.access!, req.params.workOrderNumber),
+  });
+}

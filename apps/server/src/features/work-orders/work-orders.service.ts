@@ -1,0 +1,143 @@
+import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
+import { hasFunctionality, type Access, type GridRequestParsed, type TechnicianWorkOrderRow } from '@sm/shared';
+import { customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { gridQuery, type GridColumns } from '../../lib/grid';
+import { ofTenant } from '../../lib/tenancy';
+
+const address = sql<string>`${customers.address} || ', ' || ${customers.city} || ', ' || ${customers.state} || ' ' || ${customers.zip}`;
+
+const columns: GridColumns = {
+  workOrderNumber: { sql: workOrders.workOrderNumber, type: 'text' },
+  status: { sql: workOrderStatuses.name, type: 'text' },
+  workOrderStatusId: { sql: workOrders.workOrderStatusId, type: 'number' },
+  problem: { sql: workOrders.problem, type: 'text' },
+  customerName: { sql: customers.name, type: 'text' },
+  address: { sql: address, type: 'text' },
+  createdDate: { sql: workOrders.createdAt, type: 'date' },
+};
+
+const assignedTo = (ctx: Ctx) =>
+  exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(workOrderTechnicians)
+      .where(and(eq(workOrderTechnicians.workOrderId, workOrders.id), eq(workOrderTechnicians.userId, ctx.actor.userId))),
+  );
+
+/** `workOrder/technicianWorkOrders`: the caller's own work orders, paged, sorted and filtered on the server. */
+export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed): Promise<{ data: TechnicianWorkOrderRow[]; total: number }> {
+  const q = gridQuery(req, columns, { field: 'workOrderNumber', dir: 'desc' });
+  const where = ofTenant(workOrders, ctx, assignedTo(ctx), q.where);
+  const base = () =>
+    ctx.db
+      .select()
+      .from(workOrders)
+      .innerJoin(customers, eq(customers.id, workOrders.customerId))
+      .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
+      .where(where)
+      .$dynamic();
+  const [rows, [{ total }]] = await Promise.all([
+    base().orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
+    ctx.db
+      .select({ total: count() })
+      .from(workOrders)
+      .innerJoin(customers, eq(customers.id, workOrders.customerId))
+      .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
+      .where(where),
+  ]);
+  return {
+    total,
+    data: rows.map((r) => ({
+      workOrderId: r.work_orders.id,
+      workOrderNumber: r.work_orders.workOrderNumber,
+      status: r.work_order_statuses.name,
+      workOrderStatusId: r.work_orders.workOrderStatusId,
+      problem: r.work_orders.problem,
+      customerName: r.customers.name,
+      address: `${r.customers.address}, ${r.customers.city}, ${r.customers.state} ${r.customers.zip}`,
+      createdDate: r.work_orders.createdAt.toISOString(),
+      totalCount: total,
+      billingCompanyId: r.work_orders.billingCustomerId,
+    })),
+  };
+}
+
+/** `WorkOrder/{workOrderNumber}`: one work order; without 'All WorkOrders' only one assigned to the caller. */
+export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNumber: string) {
+  const seeAll = hasFunctionality(access, 'Work Orders', 'All WorkOrders');
+  const [row] = await ctx.db
+    .select()
+    .from(workOrders)
+    .innerJoin(customers, eq(customers.id, workOrders.customerId))
+    .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
+    .where(
+      ofTenant(workOrders, ctx, sql`lower(${workOrders.workOrderNumber}) = lower(${workOrderNumber})`, seeAll ? undefined : assignedTo(ctx)),
+    );
+  if (!row) throw notFound('Work order');
+  const technicians = await ctx.db
+    .select({ userId: users.id, name: users.name })
+    .from(workOrderTechnicians)
+    .innerJoin(users, eq(users.id, workOrderTechnicians.userId))
+    .where(ofTenant(workOrderTechnicians, ctx, eq(workOrderTechnicians.workOrderId, row.work_orders.id)));
+  const w = row.work_orders;
+  const c = row.customers;
+  return {
+    workOrderId: w.id,
+    workOrderNumber: w.workOrderNumber,
+    workOrderStatusId: w.workOrderStatusId,
+    workOrderStatus: row.work_order_statuses.name,
+    problem: w.problem,
+    nte: w.nte,
+    parentWorkOrderId: w.parentWorkOrderId,
+    billingCustomerId: w.billingCustomerId,
+    createdDate: w.createdAt.toISOString(),
+    customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },
+    technicians,
+    laborEntries: [] as never[],
+  };
+}
+
+/** `WorkOrder/rateSheetLaborItems/{billingCustomerId}`: technicians' rates on the customer's rate sheets. */
+export async function listRateSheetLaborItems(ctx: Ctx, billingCustomerId: number) {
+  await ensureBillingCustomer(ctx, billingCustomerId);
+  const rows = await ctx.db
+    .select({ item: rateSheetLaborItems, sheet: customerRateSheets })
+    .from(rateSheetLaborItems)
+    .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetLaborItems.customerRateSheetId))
+    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
+    .orderBy(asc(rateSheetLaborItems.id));
+  return rows.map(({ item, sheet }) => ({
+    serviceTechnicianId: item.technicianUserId,
+    customerRateSheetId: sheet.id,
+    rateSheetName: sheet.name,
+    dailyRate: item.dailyRate,
+    hourlyRate: item.hourlyRate,
+    otHourlyRate: item.otHourlyRate,
+    standByRate: item.standByRate,
+  }));
+}
+
+/** `WorkOrder/rateSheetTrucks/{billingCustomerId}`: truck types billable to the customer. */
+export async function listRateSheetTrucks(ctx: Ctx, billingCustomerId: number) {
+  await ensureBillingCustomer(ctx, billingCustomerId);
+  const rows = await ctx.db
+    .select({ truck: rateSheetTrucks })
+    .from(rateSheetTrucks)
+    .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetTrucks.customerRateSheetId))
+    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
+    .orderBy(asc(rateSheetTrucks.id));
+  return rows.map(({ truck }) => ({
+    rateSheetTruckTypeId: truck.id,
+    customerRateSheetId: truck.customerRateSheetId,
+    name: truck.name,
+    hourlyRate: truck.hourlyRate,
+    tripCharge: truck.tripCharge,
+  }));
+}
+
+async function ensureBillingCustomer(ctx: Ctx, id: number) {
+  const [row] = await ctx.db.select({ id: customers.id }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, id)));
+  if (!row) throw notFound('Billing customer');
+}

@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error a service throws: an HTTP status and the sentence the user should read. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, `${what} was not found.`);
+export const forbidden = () => new AppError(403, "You don't have permission to access this resource.");
+export const unauthorized = () => new AppError(401, 'Your session has expired. Please sign in again.');
+
+const PG_MESSAGES: Record<string, [number, string]> = {
+  '23505': [409, 'A record with the same value already exists.'],
+  '23503': [409, 'The record refers to something that does not exist, or is still in use.'],
+  '23502': [400, 'A required value is missing.'],
+  '23514': [400, 'A value is outside what is allowed.'],
+  '22001': [400, 'A value is too long.'],
+  '22003': [400, 'A number is out of range.'],
+  '22P02': [400, 'A value has the wrong format.'],
+  '22007': [400, 'A date has the wrong format.'],
+  '22008': [400, 'A date is out of range.'],
+};
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; JSON was expected.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length is not valid.',
+};
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Turns whatever was thrown into status + sentence; unknown errors become a 500 without internals. */
+export function toProblem(err: unknown): { status: number; message: string; errors?: { path: string; message: string }[] } {
+  if (err instanceof AppError) return { status: err.status, message: err.message };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors = err.validation.map((v) => ({
+      path: `${(err as FastifyError).validationContext ?? ''}${v.instancePath}`,
+      message: friendly(v.message ?? 'is not valid', v.instancePath),
+    }));
+    return { status: 400, message: errors[0]?.message ?? 'The request is not valid.', errors };
+  }
+  if (isResponseSerializationError(err)) return { status: 500, message: 'Something went wrong on our side.' };
+  const code = pgCode(err);
+  if (code && PG_MESSAGES[code]) {
+    const [status, message] = PG_MESSAGES[code];
+    return { status, message };
+  }
+  const fe = err as FastifyError;
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const message = (fe.code && FASTIFY_MESSAGES[fe.code]) || (fe.statusCode === 429 ? fe.message : undefined) || 'The request is not valid.';
+    return { status: fe.statusCode, message };
+  }
+  return { status: 500, message: 'Something went wrong on our side.' };
+}
+
+/** zod's generic sentences name no field; say which one. */
+function friendly(message: string, path: string): string {
+  if (!message.startsWith('Invalid input') && !message.startsWith('Unrecognized key') && !message.startsWith('Too ')) return message;
+  const field = path.split('/').filter(Boolean).pop();
+  if (message.includes('received undefined')) return field ? `${label(field)} field is required!` : 'The request body is required.';
+  if (message.startsWith('Unrecognized key')) return message.replace('Unrecognized key', 'Unknown field');
+  return field ? `${label(field)} is not valid.` : 'The request is not valid.';
+}
+
+function label(field: string): string {
+  if (/^\d+$/.test(field)) return `Item ${Number(field) + 1}`;
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The one error path: every failure leaves as application/problem+json. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err, request, reply) => {
+    const problem = toProblem(err);
+    if (problem.status >= 500) request.log.error({ err, reqId: request.id }, 'request failed');
+    reply
+      .status(problem.status)
+      .type('application/problem+json')
+      .send({ status: problem.status, title: problem.message, message: problem.message, errors: problem.errors });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .type('application/problem+json')
+      .send({ status: 404, title: 'This address does not exist.', message: 'This address does not exist.' });
+  });
+}

@@ -1,0 +1,32 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { readEnv } from './lib/env';
+
+const env = readEnv();
+const here = dirname(fileURLToPath(import.meta.url));
+const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? null : join(env.dataDir, 'pglite') });
+await database.migrate();
+if (env.seedDemo) await seedDemoIfEmpty(database.db);
+
+const app = await buildApp({
+  db: database.db,
+  jwtSecret: env.jwtSecret,
+  webDist: env.webDist ?? resolve(here, '../../web/dist'),
+  logger: { level: env.logLevel },
+});
+await app.listen({ port: env.port, host: env.host });
+app.log.info(`Service Managed is ready on http://localhost:${env.port} (${database.driver === 'pg' ? 'PostgreSQL' : `embedded database in ${env.dataDir}`})`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

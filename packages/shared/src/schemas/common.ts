@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** "X field is required!" is how the product words a missing value. */
+export const required = (label: string) => `${label} field is required!`;
+
+/** A required, trimmed text field with the product's wording for missing and oversized values. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label))
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** An optional text field with a length limit. */
+export function optionalText(label: string, max = 2000) {
+  return z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** A positive database id given in a path or a body. */
+export function idOf(label: string) {
+  return z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} must be a positive number.`)
+    .max(2_147_483_647, `${label} is out of range.`);
+}
+
+/** Errors are RFC 9457 problem documents; `title` and `message` carry the sentence a person reads. */
+export const problemSchema = z.object({
+  status: z.number(),
+  title: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const messageAnswer = z.object({ message: z.string() });

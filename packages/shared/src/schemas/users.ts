@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { idOf, optionalText } from './common';
+
+export const currentUserStatusSchema = z.object({
+  userStatusId: z.number().nullable(),
+  userStatus: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type CurrentUserStatus = z.infer<typeof currentUserStatusSchema>;
+
+export const statusValueParams = z.object({ statusValue: idOf('Status') });
+export const updateStatusQuery = z.object({ description: optionalText('Description', 500).optional() });

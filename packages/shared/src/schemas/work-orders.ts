@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { gridAnswer } from './grid';
+
+export const technicianWorkOrderRowSchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  status: z.string(),
+  workOrderStatusId: z.number(),
+  problem: z.string(),
+  customerName: z.string(),
+  address: z.string(),
+  createdDate: z.string(),
+  totalCount: z.number(),
+  billingCompanyId: z.number().nullable(),
+});
+export type TechnicianWorkOrderRow = z.infer<typeof technicianWorkOrderRowSchema>;
+export const technicianWorkOrdersAnswer = gridAnswer(technicianWorkOrderRowSchema);
+
+/** Fields of a technician's work order row that the grid may sort and filter on. */
+export const TECHNICIAN_WORK_ORDER_FIELDS = [
+  'workOrderNumber',
+  'status',
+  'workOrderStatusId',
+  'problem',
+  'customerName',
+  'address',
+  'createdDate',
+] as const;
