@@ -11,6 +11,10 @@ declare module 'fastify' {
     /** What the route requires. Every route under /api and /hubs must say it, or the server refuses to start. */
     access?: Requirement;
   }
+  interface FastifyInstance {
+    /** Every route with its requirement, as registered: the access sweep walks this table. */
+    routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean }[];
+  }
   interface FastifyRequest {
     actor: Actor | null;
     access: Access | null;
@@ -42,9 +46,13 @@ function bearer(request: FastifyRequest): string | null {
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtSecret: string }) {
   app.decorateRequest('actor', null);
   app.decorateRequest('access', null);
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     if (guarded(route.url) && !route.config?.access) {
       throw new Error(`${String(route.method)} ${route.url} declares no access requirement`);
+    }
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, hasBody: !!route.schema?.body });
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -23,6 +23,8 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   '22001': [400, 'A value is too long.'],
   '22003': [400, 'A number is out of range.'],
   '22P02': [400, 'A value has the wrong format.'],
+  '22021': [400, 'A value contains characters that are not allowed.'],
+  '22P05': [400, 'A value contains characters that are not allowed.'],
   '22007': [400, 'A date has the wrong format.'],
   '22008': [400, 'A date is out of range.'],
 };

@@ -3,18 +3,25 @@ import { z } from 'zod';
 /** "X field is required!" is how the product words a missing value. */
 export const required = (label: string) => `${label} field is required!`;
 
+const NO_NUL = /^[^\u0000]*$/;
+const NUL_MESSAGE = (label: string) => `${label} contains characters that are not allowed.`;
+
 /** A required, trimmed text field with the product's wording for missing and oversized values. */
 export function requiredText(label: string, max = 200) {
   return z
     .string({ error: required(label) })
     .trim()
     .min(1, required(label))
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(NO_NUL, NUL_MESSAGE(label));
 }
 
 /** An optional text field with a length limit. */
 export function optionalText(label: string, max = 2000) {
-  return z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`);
+  return z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(NO_NUL, NUL_MESSAGE(label));
 }
 
 /** A positive database id given in a path or a body. */

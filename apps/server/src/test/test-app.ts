@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  driver: Database['driver'];
+  /** Signs a demo user in and returns the access token. */
+  token(userName: string): Promise<string>;
+  /** Calls the API as a user (or anonymously with null). */
+  call(method: InjectOptions['method'], url: string, as: string | null, body?: unknown, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A fresh copy of the seeded demo database and a server on it, for one test file. */
+export async function createTestApp(opts: { loginRateLimit?: number } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, jwtSecret: TEST_SECRET, loginRateLimit: opts.loginRateLimit ?? 1000 });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const token = async (userName: string) => {
+    if (!tokens.has(userName)) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/Account/login', payload: { userName, password: 'demo1234' } });
+      if (res.statusCode !== 200) throw new Error(`login ${userName}: ${res.statusCode} ${res.body}`);
+      tokens.set(userName, res.json().accessToken);
+    }
+    return tokens.get(userName)!;
+  };
+  return {
+    app,
+    db: database.db,
+    driver: database.driver,
+    token,
+    async call(method, url, as, body, extra) {
+      const headers: Record<string, string> = { ...(extra?.headers as Record<string, string>) };
+      if (as) headers.authorization = `Bearer ${await token(as)}`;
+      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as never }), ...extra, ...{ headers } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  if (template) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `sm_t_${template.replace('sm_tmpl_', '')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (e) {
+        if (attempt > 20) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}

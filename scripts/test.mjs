@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: lint and type-check, unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// set), then the browser tests against the built app. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const out = join(process.cwd(), '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`✗ ${label} failed (exit ${r.status})`);
+    broken = true;
+  }
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += j.numPassedTests;
+    totals.failed += j.numFailedTests;
+    totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+run('lint and type-check', 'npm', ['run', '--silent', 'check']);
+
+const vitest = (name, extraArgs, env) => {
+  const file = join(out, `${name}.json`);
+  run(`unit and API tests (${name})`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...extraArgs], env);
+  countVitest(file);
+};
+vitest('pglite', [], { TEST_DRIVER: 'pglite' });
+if (process.env.TEST_DATABASE_URL) vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
+else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+
+if (run('build the web app', 'npm', ['run', '--silent', 'build'])) {
+  const file = join(out, 'browser.json');
+  run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  countPlaywright(file);
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(broken || totals.failed > 0 ? 1 : 0);
