@@ -14,7 +14,7 @@ import { referenceRoutes } from './features/reference/reference.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
-import { registerErrorHandler } from './lib/errors';
+import { registerErrorHandler, sendNotFound } from './lib/errors';
 
 export interface AppOptions {
   db: Db;
@@ -76,14 +76,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   referenceRoutes(app, opts);
   workOrdersRoutes(app, opts);
 
-  if (opts.webDist && existsSync(join(opts.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, maxAge: '1h' });
-    app.setNotFoundHandler((request, reply) => {
-      if (/^\/(api|hubs)(\/|$)/i.test(request.url) || request.method !== 'GET') {
-        return reply.status(404).type('application/problem+json').send({ status: 404, title: 'This address does not exist.', message: 'This address does not exist.' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
-    });
-  }
+  const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: opts.webDist!, wildcard: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = hasWeb && request.method === 'GET' && !/^\/(api|hubs)(\/|$)/i.test(request.url);
+    // The web app routes in the browser: every page address answers its index.html.
+    return isPage ? reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }) : sendNotFound(reply);
+  });
   return app;
 }

@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
 
 const env = readEnv();
 const here = dirname(fileURLToPath(import.meta.url));
+const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
+process.on('exit', unlock);
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? null : join(env.dataDir, 'pglite') });
 await database.migrate();
 if (env.seedDemo) await seedDemoIfEmpty(database.db);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error a service throws: an HTTP status and the sentence the user should read. */
@@ -92,10 +92,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       .type('application/problem+json')
       .send({ status: problem.status, title: problem.message, message: problem.message, errors: problem.errors });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .type('application/problem+json')
-      .send({ status: 404, title: 'This address does not exist.', message: 'This address does not exist.' });
-  });
+}
+
+/** The 404 of an address that does not exist, in the same problem shape. */
+export function sendNotFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .type('application/problem+json')
+    .send({ status: 404, title: 'This address does not exist.', message: 'This address does not exist.' });
 }

@@ -42,7 +42,7 @@ export async function createTestApp(opts: { loginRateLimit?: number } = {}): Pro
     async call(method, url, as, body, extra) {
       const headers: Record<string, string> = { ...(extra?.headers as Record<string, string>) };
       if (as) headers.authorization = `Bearer ${await token(as)}`;
-      return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as never }), ...extra, ...{ headers } });
+      return app.inject({ ...extra, method, url, headers, ...(body === undefined ? {} : { payload: body as never }) });
     },
     async close() {
       await app.close();

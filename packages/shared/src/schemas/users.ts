@@ -10,3 +10,6 @@ export type CurrentUserStatus = z.infer<typeof currentUserStatusSchema>;
 
 export const statusValueParams = z.object({ statusValue: idOf('Status') });
 export const updateStatusQuery = z.object({ description: optionalText('Description', 500).optional() });
+
+export const teamLeaderSchema = z.object({ userId: z.number(), name: z.string(), email: z.string(), phone: z.string().nullable() });
+export type TeamLeader = z.infer<typeof teamLeaderSchema>;

@@ -15,6 +15,8 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
       access: PUBLIC,
       rateLimit: {
         max: deps.loginRateLimit,
+        // After validation, so the key can include the user name: one person's typos do not lock out the office.
+        hook: 'preHandler',
         timeWindow: 60_000,
         keyGenerator: (req) => `${req.ip}:${String((req.body as { userName?: unknown } | undefined)?.userName ?? '').toLowerCase()}`,
         errorResponseBuilder: () => ({

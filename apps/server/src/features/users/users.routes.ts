@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserStatusSchema, statusValueParams, updateStatusQuery, userStatusSchema } from '@sm/shared';
+import { currentUserStatusSchema, statusValueParams, teamLeaderSchema, updateStatusQuery, userStatusSchema } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ctxOf, SIGNED_IN } from '../../lib/access-control';
@@ -32,10 +32,7 @@ export function usersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/User/myTeamLeaders', {
     config: { access: SIGNED_IN },
-    schema: {
-      tags,
-      response: { 200: z.array(z.object({ userId: z.number(), name: z.string(), email: z.string(), phone: z.string().nullable() })) },
-    },
+    schema: { tags, response: { 200: z.array(teamLeaderSchema) } },
     handler: (req) => listMyTeamLeaders(ctxOf(req, deps.db)),
   });
 }

@@ -1,0 +1,48 @@
+import { satisfies } from '@sm/shared';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
+import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
+import { PageLoader } from '../components/page-loader';
+import { LoginPage } from '../features/auth/login-page';
+import { RequireSession } from '../features/auth/require-session';
+import { useSignedIn } from '../features/auth/session-context';
+import { AppLayout } from '../features/shell/app-layout';
+import { AREAS, HOME_PATH, type AreaDefinition } from './area-registry';
+
+/** Renders an area when the user satisfies its requirement; otherwise sends them home (spec 2.3). */
+function AreaRoute({ area }: { area: AreaDefinition }) {
+  const { access } = useSignedIn();
+  if (!satisfies(access, area.requirement)) return <Navigate to={HOME_PATH} replace />;
+  const Page = area.component;
+  return (
+    <AreaErrorBoundary key={area.path}>
+      <Suspense fallback={<PageLoader label={`Loading ${area.label}`} />}>
+        <Page />
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  const message = error instanceof Error ? error.message : undefined;
+  return <ErrorPanel title="Something went wrong" message={message} />;
+}
+
+/** The app's routes: /login, then every built area behind the session guard; anything else goes home. */
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    element: (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      ...AREAS.map((area) => ({ path: area.path, element: <AreaRoute area={area} /> })),
+      { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,62 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconDotsVertical,
+  IconSortAscending,
+  IconSortDescending,
+  IconArrowsHorizontal,
+  IconX,
+} from '@tabler/icons-react';
+
+interface GridColumnMenuProps {
+  title: string;
+  sortable: boolean;
+  sorted: boolean;
+  canMoveLeft: boolean;
+  canMoveRight: boolean;
+  onSort: (dir: 'asc' | 'desc' | null) => void;
+  onMove: (step: -1 | 1) => void;
+  onResetWidth: () => void;
+}
+
+/** A column's menu: the keyboard way to sort, move and un-resize a column. */
+export function GridColumnMenu(props: GridColumnMenuProps) {
+  const { title, sortable, sorted, canMoveLeft, canMoveRight, onSort, onMove, onResetWidth } = props;
+  return (
+    <Menu position="bottom-end" withinPortal width={190}>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`${title} column menu`}>
+          <IconDotsVertical size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {sortable && (
+          <>
+            <Menu.Item leftSection={<IconSortAscending size={14} />} onClick={() => onSort('asc')}>
+              Sort ascending
+            </Menu.Item>
+            <Menu.Item leftSection={<IconSortDescending size={14} />} onClick={() => onSort('desc')}>
+              Sort descending
+            </Menu.Item>
+            {sorted && (
+              <Menu.Item leftSection={<IconX size={14} />} onClick={() => onSort(null)}>
+                Remove sort
+              </Menu.Item>
+            )}
+            <Menu.Divider />
+          </>
+        )}
+        <Menu.Item leftSection={<IconArrowLeft size={14} />} disabled={!canMoveLeft} onClick={() => onMove(-1)}>
+          Move left
+        </Menu.Item>
+        <Menu.Item leftSection={<IconArrowRight size={14} />} disabled={!canMoveRight} onClick={() => onMove(1)}>
+          Move right
+        </Menu.Item>
+        <Menu.Item leftSection={<IconArrowsHorizontal size={14} />} onClick={onResetWidth}>
+          Reset width
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

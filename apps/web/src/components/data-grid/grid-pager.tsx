@@ -1,0 +1,83 @@
+import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { PAGE_BUTTONS, PAGE_SIZES } from '@sm/shared';
+import type { ReactNode } from 'react';
+
+interface GridPagerProps {
+  total: number;
+  take: number;
+  skip: number;
+  onPage: (page: number) => void;
+  onPageSize: (take: number) => void;
+}
+
+/** The page numbers to show: a window of at most `PAGE_BUTTONS` around the current page. */
+export function pageWindow(page: number, pageCount: number, size = PAGE_BUTTONS): number[] {
+  const first = Math.max(1, Math.min(page - Math.floor(size / 2), pageCount - size + 1));
+  const last = Math.min(pageCount, first + size - 1);
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+}
+
+function EdgeButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <ActionIcon variant="default" size="md" aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </ActionIcon>
+  );
+}
+
+/** Page size (25/50/100), first/previous, up to ten page buttons, next/last, and "x - y of n". */
+export function GridPager({ total, take, skip, onPage, onPageSize }: GridPagerProps) {
+  const pageCount = Math.max(1, Math.ceil(total / take));
+  const page = Math.min(pageCount, Math.floor(skip / take) + 1);
+  const from = total === 0 ? 0 : skip + 1;
+  const to = Math.min(total, skip + take);
+  const atStart = page <= 1;
+  const atEnd = page >= pageCount;
+
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group component="nav" aria-label="Pagination" gap={4} wrap="wrap">
+        <EdgeButton label="First page" disabled={atStart} onClick={() => onPage(1)}>
+          <IconChevronsLeft size={16} />
+        </EdgeButton>
+        <EdgeButton label="Previous page" disabled={atStart} onClick={() => onPage(page - 1)}>
+          <IconChevronLeft size={16} />
+        </EdgeButton>
+        {pageWindow(page, pageCount).map((n) => (
+          <Button
+            key={n}
+            size="compact-sm"
+            variant={n === page ? 'filled' : 'default'}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? 'page' : undefined}
+            onClick={() => onPage(n)}
+            miw={32}
+          >
+            {n}
+          </Button>
+        ))}
+        <EdgeButton label="Next page" disabled={atEnd} onClick={() => onPage(page + 1)}>
+          <IconChevronRight size={16} />
+        </EdgeButton>
+        <EdgeButton label="Last page" disabled={atEnd} onClick={() => onPage(pageCount)}>
+          <IconChevronsRight size={16} />
+        </EdgeButton>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          aria-label="Page size"
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+          value={String(take)}
+          onChange={(v) => v && onPageSize(Number(v))}
+          allowDeselect={false}
+          size="xs"
+          w={110}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+          {from} - {to} of {total}
+        </Text>
+      </Group>
+    </Group>
+  );
+}

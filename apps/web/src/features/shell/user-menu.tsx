@@ -1,0 +1,56 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { confirm } from '../../components/confirm';
+import { useSignedIn } from '../auth/session-context';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts.slice(0, 2).map((p) => p[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/** The signed-in user's name, e-mail, roles and the Sign out action (confirmed first). */
+export function UserMenu() {
+  const { user, signOut } = useSignedIn();
+
+  const askSignOut = async () => {
+    if (await confirm({ title: 'Sign out', message: 'Do you want to sign out?' })) signOut();
+  };
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu" p={4} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+          <Group gap={6} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="brand">
+              {initials(user.name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="lg" truncate maw={160}>
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {user.subscriberName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {user.userRoles.join(', ')}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
