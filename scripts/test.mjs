@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint and type-check, unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// `npm test`: strict type-check, unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
 // set), then the browser tests against the built app. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,7 +43,7 @@ function countPlaywright(file) {
   }
 }
 
-run('lint and type-check', 'npm', ['run', '--silent', 'check']);
+run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check']);
 
 const vitest = (name, extraArgs, env) => {
   const file = join(out, `${name}.json`);
