@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { clockRoutes } from './features/clock/clock.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   usersRoutes(app, opts);
   referenceRoutes(app, opts);
   workOrdersRoutes(app, opts);
+  clockRoutes(app, opts);
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: opts.webDist!, wildcard: false, maxAge: '1h' });

@@ -10,3 +10,4 @@ export * from './schemas/reference';
 export * from './schemas/users';
 export * from './schemas/work-orders';
 export * from './helpers';
+export * from './schemas/clock';

@@ -5,3 +5,4 @@ export * from '../features/permissions/permissions.table';
 export * from '../features/reference/reference.table';
 export * from '../features/work-orders/customers.table';
 export * from '../features/work-orders/work-orders.table';
+export * from '../features/clock/labor.table';

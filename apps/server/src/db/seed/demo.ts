@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { Tx } from '../../lib/context';
 import {
   customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
   userRoles, users, workOrderFlags, workOrderTechnicians, workOrders,
@@ -10,7 +11,7 @@ import { defaultMatrixRows } from '../../features/permissions/default-matrix';
 import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
 import { seedReference } from './reference';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 
 /** Loads the demo companies once, when the database has no company yet. Answers whether it did. */
 export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean> {

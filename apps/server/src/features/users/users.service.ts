@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
+import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 
@@ -37,24 +37,30 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const text = description?.trim() || null;
   if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(userStatusEntries)
-      .set({ endedAt: ctx.now })
-      .where(ofTenant(userStatusEntries, ctx, eq(userStatusEntries.userId, ctx.actor.userId), isNull(userStatusEntries.endedAt)));
-    await tx.insert(userStatusEntries).values({
-      subscriberId: ctx.actor.subscriberId,
-      userId: ctx.actor.userId,
-      userStatusId: statusId,
-      description: text,
-      startedAt: ctx.now,
-    });
-    await tx
-      .update(users)
-      .set({ userStatusId: statusId, userStatusDescription: text })
-      .where(ofTenant(users, ctx, eq(users.id, ctx.actor.userId)));
-  });
+  await ctx.db.transaction((tx) => recordUserStatus(tx, ctx, statusId, text));
   return { userStatusId: statusId, userStatus: status.name, description: text };
+}
+
+/**
+ * Records a change of work status inside the caller's transaction: the open status entry is closed, a new
+ * one opened, and the user's current status set. The clock calls it too, so status and labor change together.
+ */
+export async function recordUserStatus(tx: Tx, ctx: Ctx, statusId: number, description: string | null) {
+  await tx
+    .update(userStatusEntries)
+    .set({ endedAt: ctx.now })
+    .where(ofTenant(userStatusEntries, ctx, eq(userStatusEntries.userId, ctx.actor.userId), isNull(userStatusEntries.endedAt)));
+  await tx.insert(userStatusEntries).values({
+    subscriberId: ctx.actor.subscriberId,
+    userId: ctx.actor.userId,
+    userStatusId: statusId,
+    description,
+    startedAt: ctx.now,
+  });
+  await tx
+    .update(users)
+    .set({ userStatusId: statusId, userStatusDescription: description })
+    .where(ofTenant(users, ctx, eq(users.id, ctx.actor.userId)));
 }
 
 /** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today. */

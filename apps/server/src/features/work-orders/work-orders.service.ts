@@ -109,7 +109,7 @@ export async function listRateSheetLaborItems(ctx: Ctx, billingCustomerId: numbe
     .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
     .orderBy(asc(rateSheetLaborItems.id));
   return rows.map(({ item, sheet }) => ({
-    serviceTechnicianId: item.technicianUserId,
+    serviceTechnicianId: item.id,
     customerRateSheetId: sheet.id,
     rateSheetName: sheet.name,
     dailyRate: item.dailyRate,

@@ -1,0 +1,76 @@
+import { USER_STATUS, type Access, type ClockInBody } from '@sm/shared';
+import type { z } from 'zod';
+import type { clockInBody } from '@sm/shared';
+import type { Ctx, Tx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { recordUserStatus } from '../users/users.service';
+import { arrivalStatus, callerHasRateSheet, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder, lastClockOut } from './clock-lookups';
+import { workOrderLabor } from './labor.table';
+
+export type ClockInInput = z.output<typeof clockInBody>;
+const MAX_FUTURE_MS = 5 * 60_000;
+const MAX_PAST_MS = 24 * 3600_000;
+
+/**
+ * Checks every clock-in rule of spec clock 5 before anything is written, and answers the row to insert.
+ * A client that skips the dialog meets the same sentences.
+ */
+export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInput) {
+  const workOrder = await clockableWorkOrder(ctx, access, input.workOrderId);
+  const start = new Date(input.startTime);
+  if (start.getTime() > ctx.now.getTime() + MAX_FUTURE_MS) throw new AppError(400, 'Start cannot be in the future.');
+  if (start.getTime() < ctx.now.getTime() - MAX_PAST_MS) throw new AppError(400, 'Start must be within the last 24 hours.');
+  const last = await lastClockOut(ctx);
+  if (last && start < last) throw new AppError(400, `Start must be after your last clock-out at ${last.toISOString()}.`);
+
+  let rateSheetLaborItemId: number | null = null;
+  if (await callerHasRateSheet(ctx)) {
+    const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
+    if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
+    if (!input.serviceTechnicianId) throw new AppError(400, 'Employee Type field is required!');
+    const item = items.find((i) => i.id === input.serviceTechnicianId);
+    if (!item) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
+    if (input.isApprenticeRateApplied && item.apprenticeRate == null) throw new AppError(400, 'This Employee Type has no apprentice rate.');
+    rateSheetLaborItemId = item.id;
+  } else if (input.isApprenticeRateApplied) {
+    throw new AppError(400, 'The apprentice rate needs a rate sheet.');
+  }
+  await checkReferences(ctx, workOrder.billingCustomerId, input);
+  return {
+    workOrder,
+    row: {
+      subscriberId: ctx.actor.subscriberId,
+      workOrderId: workOrder.id,
+      userId: ctx.actor.userId,
+      schedulerId: input.schedulerId || null,
+      startedAt: start,
+      isReachedAtSite: input.isReachedAtSite,
+      isOvertime: input.isOvertime,
+      isApprenticeRateApplied: input.isApprenticeRateApplied,
+      noOfServiceChannelTechs: input.noOfServiceChannelTechs,
+      rateSheetLaborItemId,
+      perDiemTypeId: input.perDiemTypeId ?? null,
+      itemRateTypeId: input.itemRateTypeId ?? null,
+      rateSheetTruckId: input.rateSheetTruckTypeId ?? null,
+      workOrderFlagId: input.workOrderFlagId ?? null,
+      startLatitude: input.currentLatLong?.latitude ?? null,
+      startLongitude: input.currentLatLong?.longitude ?? null,
+      comment: input.comment ?? null,
+    },
+  };
+}
+
+/**
+ * Writes a prepared clock-in inside the caller's transaction: the labor row (the database refuses a second
+ * open one), the user's status and the work order's status.
+ */
+export async function applyClockIn(tx: Tx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
+  const [labor] = await tx.insert(workOrderLabor).values(prepared.row).returning({ id: workOrderLabor.id });
+  await recordUserStatus(tx, ctx, userStatusId, null);
+  await changeWorkOrderStatus(tx, ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite));
+  return labor.id;
+}
+
+/** The user status a clock-in sets: On Site when reached at site, otherwise En Route. */
+export const clockInUserStatus = (input: Pick<ClockInBody, 'isReachedAtSite'>) =>
+  input.isReachedAtSite === false ? USER_STATUS.EnRoute : USER_STATUS.OnSite;

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clockInBody, clockOutAndStartBody, clockOutBody, viewDataRequest } from '@sm/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { area, ctxOf } from '../../lib/access-control';
+import { clockIn, clockOut, clockOutAndStart } from './clock.service';
+import { getStartViewData, getStopViewData } from './view-data.service';
+
+/** The technician clock (contract "Work orders and the clock"). */
+export function clockRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Clock'];
+  const write = area('Work Orders', 'write');
+  r.post('/api/v1/WOStartStop/getStartWOViewData', {
+    config: { access: area('Work Orders') },
+    schema: { tags, body: viewDataRequest },
+    handler: (req) => getStartViewData(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/getStopWOViewData', {
+    config: { access: area('Work Orders') },
+    schema: { tags, body: viewDataRequest },
+    handler: (req) => getStopViewData(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockInWorkOrder', {
+    config: { access: write },
+    schema: { tags, body: clockInBody, response: { 200: z.object({ workOrderLaborId: z.number() }) } },
+    handler: (req) => clockIn(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockOutWorkOrder', {
+    config: { access: write },
+    schema: { tags, body: clockOutBody, response: { 200: z.object({ workOrderLaborId: z.number() }) } },
+    handler: (req) => clockOut(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockOutAndStartWorkOrder', {
+    config: { access: write },
+    schema: { tags, body: clockOutAndStartBody, response: { 200: z.object({ newWorkOrderId: z.number(), workOrderLaborId: z.number() }) } },
+    handler: (req) => clockOutAndStart(ctxOf(req, deps.db), req.access!, req.body),
+  });
+}

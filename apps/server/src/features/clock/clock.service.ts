@@ -1,0 +1,103 @@
+import { USER_STATUS, type Access, type clockOutAndStartBody } from '@sm/shared';
+import type { z } from 'zod';
+import type { Ctx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
+import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
+import { callerHasRateSheet, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+
+const ONE_OPEN_INDEX = 'work_order_labor_one_open_per_user';
+
+function isOneOpenViolation(e: unknown): boolean {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const c = err.cause ?? err;
+  return c.code === '23505' && (c.constraint === ONE_OPEN_INDEX || String((c as { message?: string }).message ?? '').includes(ONE_OPEN_INDEX) || !c.constraint);
+}
+
+/** The sentence for a second clock-in: it names the work order where labor is still open. */
+async function alreadyClockedIn(ctx: Ctx): Promise<AppError> {
+  const open = await openLaborOfCaller(ctx);
+  return new AppError(
+    409,
+    open
+      ? `You are still clocked in on work order ${open.workOrderNumber}. Finish it before starting another.`
+      : 'You are already clocked in on another work order.',
+  );
+}
+
+/** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
+export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number }> {
+  const open = await openLaborOfCaller(ctx);
+  if (open) throw await alreadyClockedIn(ctx);
+  const prepared = await prepareClockIn(ctx, access, input);
+  try {
+    const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
+    return { workOrderLaborId: id };
+  } catch (e) {
+    if (isOneOpenViolation(e)) throw await alreadyClockedIn(ctx);
+    throw e;
+  }
+}
+
+/** `WOStartStop/clockOutWorkOrder`: closes the caller's open labor entry with the stop form's answers. */
+export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): Promise<{ workOrderLaborId: number }> {
+  const prepared = await prepareClockOut(ctx, access, input);
+  await ctx.db.transaction((tx) => applyClockOut(tx, ctx, prepared, { setUserStatus: true }));
+  return { workOrderLaborId: prepared.labor.id };
+}
+
+/**
+ * `WOStartStop/clockOutAndStartWorkOrder`: finish one work order and start the next in one transaction; if the
+ * start fails, the old labor stays open. The technician is on the way, so the user status is En Route.
+ */
+export async function clockOutAndStart(
+  ctx: Ctx,
+  access: Access,
+  input: z.output<typeof clockOutAndStartBody>,
+): Promise<{ newWorkOrderId: number; workOrderLaborId: number }> {
+  if (input.newWorkOrderId === input.workOrderId) throw new AppError(400, 'Choose another work order to start.');
+  const stop = await prepareClockOut(ctx, access, input);
+  const startInput: ClockInInput = {
+    workOrderId: input.newWorkOrderId,
+    schedulerId: null,
+    isReachedAtSite: input.isReachedAtSite,
+    userStatusId: USER_STATUS.EnRoute,
+    noOfServiceChannelTechs: input.noOfServiceChannelTechs,
+    isOvertime: input.isOvertime,
+    startTime: ctx.now.toISOString(),
+    currentLatLong: input.currentLatLong,
+    comment: input.comment,
+    isApprenticeRateApplied: input.isApprenticeRateApplied,
+    serviceTechnicianId: null,
+    perDiemTypeId: null,
+    itemRateTypeId: input.itemRateTypeId,
+    rateSheetTruckTypeId: input.rateSheetTruckTypeId,
+    workOrderFlagId: null,
+  };
+  const start = await prepareStartAfterStop(ctx, access, startInput, stop.changes.rateSheetLaborItemId);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      await applyClockOut(tx, ctx, stop, { setUserStatus: false });
+      return applyClockIn(tx, ctx, start, USER_STATUS.EnRoute);
+    });
+    return { newWorkOrderId: input.newWorkOrderId, workOrderLaborId: id };
+  } catch (e) {
+    if (isOneOpenViolation(e)) throw await alreadyClockedIn(ctx);
+    throw e;
+  }
+}
+
+/**
+ * The next work order's clock-in, starting now. Its Employee Type is the one chosen at stop when it is on the new
+ * customer's rate sheet too, otherwise the technician's first item there.
+ */
+async function prepareStartAfterStop(ctx: Ctx, access: Access, input: ClockInInput, chosenEmployeeType: number | null) {
+  const next = await clockableWorkOrder(ctx, access, input.workOrderId);
+  let serviceTechnicianId: number | null = null;
+  if (await callerHasRateSheet(ctx)) {
+    const items = await callerRateSheetItems(ctx, next.billingCustomerId);
+    if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
+    serviceTechnicianId = items.find((i) => i.id === chosenEmployeeType)?.id ?? items[0].id;
+  }
+  return prepareClockIn(ctx, access, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() });
+}
