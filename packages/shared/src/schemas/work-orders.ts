@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, optionalText } from './common';
 import { gridAnswer } from './grid';
 
 export const technicianWorkOrderRowSchema = z.object({
@@ -26,3 +27,10 @@ export const TECHNICIAN_WORK_ORDER_FIELDS = [
   'address',
   'createdDate',
 ] as const;
+
+/** `WorkOrder/create` for a sub work order: the parent and, optionally, its own problem text. */
+export const createSubWorkOrderBody = z.object({
+  parentWorkOrderId: idOf('Parent work order'),
+  problem: optionalText('Problem', 1500).nullish(),
+});
+export const createdWorkOrderAnswer = z.object({ workOrderId: z.number(), workOrderNumber: z.string() });

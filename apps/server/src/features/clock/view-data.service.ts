@@ -10,6 +10,7 @@ import { listUserStatuses } from '../users/users.service';
 import { callerHasRateSheet, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
 import { isWorkOrderStatusFieldRequired } from './clock-out';
 import { workOrderLabor } from './labor.table';
+import { nteWarning } from './nte';
 
 type ViewRequest = z.output<typeof viewDataRequest>;
 
@@ -43,6 +44,8 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
       : Promise.resolve([]),
   ]);
   const mine = open && open.labor.workOrderId === wo.id ? open.labor : null;
+  const myItem = items.find((i) => i.id === mine?.rateSheetLaborItemId) ?? items[0] ?? null;
+  const warning = await nteWarning(ctx, wo, myItem && { ...myItem, isOvertime: mine?.isOvertime, isApprenticeRateApplied: mine?.isApprenticeRateApplied });
   const elsewhere = open && open.labor.workOrderId !== wo.id ? open : null;
   const [status] = statuses.filter((s) => s.id === wo.workOrderStatusId);
   return {
@@ -54,6 +57,8 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     parentWorkOrderId: wo.parentWorkOrderId,
     parentWorkOrderNumber: parent[0]?.number ?? null,
     customerEstimateId: null,
+    nte: wo.nte,
+    nteWarning: warning,
     stopMode: !!mine,
     hasOpenWorkOrderLabor: !!open,
     openTechsLaborCount: openTechs,

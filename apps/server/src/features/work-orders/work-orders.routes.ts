@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gridRequestSchema, idOf, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
+import { createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idOf, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
+import { createSubWorkOrder } from './sub-work-order.service';
 import { getWorkOrderByNumber, listRateSheetLaborItems, listRateSheetTrucks, listTechnicianWorkOrders } from './work-orders.service';
 
 const billingParams = z.object({ billingCustomerId: idOf('Billing customer') });
@@ -30,6 +31,11 @@ export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Work Orders') },
     schema: { tags, params: billingParams, response: { 200: z.array(rateSheetTruckSchema) } },
     handler: (req) => listRateSheetTrucks(ctxOf(req, deps.db), req.params.billingCustomerId),
+  });
+  r.post('/api/v1/WorkOrder/create', {
+    config: { access: area('Work Orders', 'write', 'Create Work Order') },
+    schema: { tags, body: createSubWorkOrderBody, response: { 200: createdWorkOrderAnswer } },
+    handler: (req) => createSubWorkOrder(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.get('/api/v1/WorkOrder/:workOrderNumber', {
     config: { access: area('Work Orders') },

@@ -5,6 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
+import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 
 const address = sql<string>`${customers.address} || ', ' || ${customers.city} || ', ' || ${customers.state} || ' ' || ${customers.zip}`;
 
@@ -95,7 +96,8 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     createdDate: w.createdAt.toISOString(),
     customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },
     technicians,
-    laborEntries: [] as never[],
+    laborEntries: await laborEntriesOf(ctx, w.id, c),
+    statusHistory: await statusHistoryOf(ctx, w.id),
   };
 }
 
