@@ -15,6 +15,9 @@ export type UserStatusOption = z.infer<typeof userStatusSchema>;
 
 export const rateSheetLaborItemSchema = z.object({
   serviceTechnicianId: z.number(),
+  employeeType: z.string(),
+  technicianUserId: z.number(),
+  apprenticeRate: z.number().nullable(),
   customerRateSheetId: z.number(),
   rateSheetName: z.string(),
   dailyRate: z.number(),

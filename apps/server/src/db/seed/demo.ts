@@ -82,10 +82,16 @@ async function rateSheets(tx: Tx, subscriberId: number, billingIds: number[], te
       .insert(customerRateSheets)
       .values({ subscriberId, billingCustomerId, name: `${['Grocery', 'Restaurant', 'Healthcare'][i]} Service Rates 2026` })
       .returning({ id: customerRateSheets.id });
-    await tx.insert(rateSheetLaborItems).values({
-      subscriberId, customerRateSheetId: sheet.id, technicianUserId: techId,
-      dailyRate: 880 + i * 40, hourlyRate: 110 + i * 5, otHourlyRate: 165 + i * 7.5, standByRate: 55 + i * 2.5, apprenticeRate: 65,
-    });
+    await tx.insert(rateSheetLaborItems).values([
+      {
+        subscriberId, customerRateSheetId: sheet.id, technicianUserId: techId, name: 'Service Technician',
+        dailyRate: 880 + i * 40, hourlyRate: 110 + i * 5, otHourlyRate: 165 + i * 7.5, standByRate: 55 + i * 2.5, apprenticeRate: 65,
+      },
+      {
+        subscriberId, customerRateSheetId: sheet.id, technicianUserId: techId, name: 'Refrigeration Specialist',
+        dailyRate: 1040 + i * 40, hourlyRate: 130 + i * 5, otHourlyRate: 195 + i * 7.5, standByRate: 65 + i * 2.5, apprenticeRate: null,
+      },
+    ]);
     await tx.insert(rateSheetTrucks).values([
       { subscriberId, customerRateSheetId: sheet.id, name: 'Service Van', hourlyRate: 25, tripCharge: 85 },
       { subscriberId, customerRateSheetId: sheet.id, name: 'Box Truck with Lift Gate', hourlyRate: 45, tripCharge: 150 },

@@ -34,7 +34,7 @@ export function clockRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.post('/api/v1/WOStartStop/clockOutAndStartWorkOrder', {
     config: { access: write },
-    schema: { tags, body: clockOutAndStartBody, response: { 200: z.object({ newWorkOrderId: z.number(), workOrderLaborId: z.number() }) } },
+    schema: { tags, body: clockOutAndStartBody, response: { 200: z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number() }) } },
     handler: (req) => clockOutAndStart(ctxOf(req, deps.db), req.access!, req.body),
   });
 }

@@ -54,7 +54,7 @@ export async function clockOutAndStart(
   ctx: Ctx,
   access: Access,
   input: z.output<typeof clockOutAndStartBody>,
-): Promise<{ newWorkOrderId: number; workOrderLaborId: number }> {
+): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number }> {
   if (input.newWorkOrderId === input.workOrderId) throw new AppError(400, 'Choose another work order to start.');
   const stop = await prepareClockOut(ctx, access, input);
   const startInput: ClockInInput = {
@@ -80,7 +80,7 @@ export async function clockOutAndStart(
       await applyClockOut(tx, ctx, stop, { setUserStatus: false });
       return applyClockIn(tx, ctx, start, USER_STATUS.EnRoute);
     });
-    return { newWorkOrderId: input.newWorkOrderId, workOrderLaborId: id };
+    return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id };
   } catch (e) {
     if (isOneOpenViolation(e)) throw await alreadyClockedIn(ctx);
     throw e;

@@ -113,7 +113,7 @@ describe('a day on the clock', () => {
     const next = techRows.find((r) => !noRateSheet(r) && r.workOrderId !== first.workOrderId)!;
     const res = await t.call('POST', '/api/v1/WOStartStop/clockOutAndStartWorkOrder', 'tech', { ...stopBody(first.workOrderId, laborId), newWorkOrderId: next.workOrderId });
     expect(res.statusCode).toBe(200);
-    expect(res.json().newWorkOrderId).toBe(next.workOrderId);
+    expect(res.json()).toMatchObject({ newWorkOrderId: next.workOrderId, newWorkOrderNumber: next.workOrderNumber });
     const open = await openLabor('tech');
     expect(open).toEqual([{ id: res.json().workOrderLaborId, workOrderId: next.workOrderId }]);
     const [old] = await t.db.select().from(workOrderLabor).where(eq(workOrderLabor.id, laborId));

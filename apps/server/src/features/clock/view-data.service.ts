@@ -85,7 +85,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     workOrderStatuses: statuses.map((s) => ({ workOrderStatusId: s.id, workOrderStatus: s.name })),
     isWorkOrderStatusFieldRequired: isWorkOrderStatusFieldRequired(wo),
     hasRateSheetSetUp: hasRateSheet,
-    rateSheetLaborItems: items.map((i) => ({ serviceTechnicianId: i.id, hourlyRate: i.hourlyRate, otHourlyRate: i.otHourlyRate, apprenticeRate: i.apprenticeRate })),
+    rateSheetLaborItems: items.map((i) => ({ serviceTechnicianId: i.id, employeeType: i.name, hourlyRate: i.hourlyRate, otHourlyRate: i.otHourlyRate, apprenticeRate: i.apprenticeRate })),
     canAddPerDiemType: access.roleIds.some((r) => r === ROLE['Super Admin'] || r === ROLE.Administrator),
     isClockinServiceChannelWO: false,
     scPrimaryStatuses: [],

@@ -37,6 +37,8 @@ export const rateSheetLaborItems = pgTable(
     subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
     customerRateSheetId: integer('customer_rate_sheet_id').notNull().references(() => customerRateSheets.id),
     technicianUserId: integer('technician_user_id').notNull().references(() => users.id),
+    /** The Employee Type a technician picks at the clock, e.g. "Service Technician". */
+    name: text('name').notNull().default('Service Technician'),
     dailyRate: numeric('daily_rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     otHourlyRate: numeric('ot_hourly_rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),

@@ -112,6 +112,9 @@ export async function listRateSheetLaborItems(ctx: Ctx, billingCustomerId: numbe
     .orderBy(asc(rateSheetLaborItems.id));
   return rows.map(({ item, sheet }) => ({
     serviceTechnicianId: item.id,
+    employeeType: item.name,
+    technicianUserId: item.technicianUserId,
+    apprenticeRate: item.apprenticeRate,
     customerRateSheetId: sheet.id,
     rateSheetName: sheet.name,
     dailyRate: item.dailyRate,

@@ -1,0 +1,1 @@
+ALTER TABLE "rate_sheet_labor_items" ADD COLUMN "name" text DEFAULT 'Service Technician' NOT NULL;
