@@ -15,7 +15,7 @@ import { referenceRoutes } from './features/reference/reference.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
-import { registerErrorHandler, sendNotFound } from './lib/errors';
+import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/errors';
 
 export interface AppOptions {
   db: Db;
@@ -36,6 +36,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,6 +6,13 @@ import { loadAccess } from '../features/permissions/permissions.service';
 import type { Actor, Ctx } from './context';
 import { forbidden, unauthorized } from './errors';
 
+/** The zod schemas a route validates with, kept for the sweeps that generate bad input from them. */
+export interface RouteSchema {
+  body?: import('zod').ZodType;
+  querystring?: import('zod').ZodType;
+  params?: import('zod').ZodType;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route requires. Every route under /api and /hubs must say it, or the server refuses to start. */
@@ -13,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
-    routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean }[];
+    routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean; schema?: RouteSchema }[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -52,7 +59,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
       throw new Error(`${String(route.method)} ${route.url} declares no access requirement`);
     }
     for (const method of [route.method].flat()) {
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, hasBody: !!route.schema?.body });
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, hasBody: !!route.schema?.body, schema: route.schema as RouteSchema });
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -35,6 +35,9 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request is not valid.',
 };
 
 function pgCode(err: unknown): string | undefined {
@@ -92,6 +95,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       .type('application/problem+json')
       .send({ status: problem.status, title: problem.message, message: problem.message, errors: problem.errors });
   });
+}
+
+/** Errors the router raises before a route runs (bad or oversized addresses) take the same problem shape. */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyReply) {
+  const problem = toProblem(err);
+  reply.status(problem.status).type('application/problem+json').send({ status: problem.status, title: problem.message, message: problem.message });
 }
 
 /** The 404 of an address that does not exist, in the same problem shape. */
