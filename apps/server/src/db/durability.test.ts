@@ -43,10 +43,12 @@ describe.skipIf(process.env.TEST_DRIVER === 'pg')('embedded database durability'
     const port = await freePort();
     server = await start(port);
     const base = `http://127.0.0.1:${port}/api/v1`;
+    // The answers are our own API's JSON; this end-to-end test reads them loosely.
+    const json = async (r: Response) => (await r.json()) as any;
     const post = (path: string, token: string | null, body: unknown) =>
       fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    const { accessToken } = await (await post('Account/login', null, { userName: 'tech2', password: 'demo1234' })).json();
-    const { data } = await (await post('workOrder/technicianWorkOrders', accessToken, { take: 1 })).json();
+    const { accessToken } = await json(await post('Account/login', null, { userName: 'tech2', password: 'demo1234' }));
+    const { data } = await json(await post('workOrder/technicianWorkOrders', accessToken, { take: 1 }));
     const wo = data[0];
 
     const clockedIn: number[] = [];
@@ -56,7 +58,7 @@ describe.skipIf(process.env.TEST_DRIVER === 'pg')('embedded database durability'
         try {
           const a = await post('WOStartStop/clockInWorkOrder', accessToken, { workOrderId: wo.workOrderId, startTime: new Date().toISOString() });
           if (!a.ok) break;
-          const id = (await a.json()).workOrderLaborId as number;
+          const id = (await json(a)).workOrderLaborId as number;
           clockedIn.push(id);
           const b = await post('WOStartStop/clockOutWorkOrder', accessToken, { workOrderId: wo.workOrderId, workOrderLaborId: id, description: `Visit ${i}`, userStatusId: 3, workOrderStatusId: 26 });
           if (!b.ok) break;
@@ -75,8 +77,8 @@ describe.skipIf(process.env.TEST_DRIVER === 'pg')('embedded database durability'
     expect(clockedIn.length).toBeGreaterThan(5);
 
     server = await start(port);
-    const relogin = await (await post('Account/login', null, { userName: 'tech2', password: 'demo1234' })).json();
-    const details = await (await fetch(`${base}/WorkOrder/${wo.workOrderNumber}`, { headers: { authorization: `Bearer ${relogin.accessToken}` } })).json();
+    const relogin = await json(await post('Account/login', null, { userName: 'tech2', password: 'demo1234' }));
+    const details = await json(await fetch(`${base}/WorkOrder/${wo.workOrderNumber}`, { headers: { authorization: `Bearer ${relogin.accessToken}` } }));
     const entries = new Map<number, { stopTime: string | null }>(details.laborEntries.map((e: { workOrderLaborId: number; stopTime: string | null }) => [e.workOrderLaborId, e]));
     for (const id of clockedIn) expect(entries.has(id), `labor ${id} answered 2xx but is gone`).toBe(true);
     for (const id of clockedOut) expect(entries.get(id)?.stopTime, `clock-out of ${id} answered 2xx but is gone`).not.toBeNull();
