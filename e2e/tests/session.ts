@@ -22,3 +22,34 @@ export const LANDINGS: Record<string, string> = {
   'coastal.admin': '/home',
   'coastal.tech': '/workOrder/mine',
 };
+
+const TOKEN_KEY = 'sm.accessToken';
+const tokens = new Map<string, string>();
+
+/**
+ * Opens `path` signed in as a demo user. The first call for a user signs in through the login page; later
+ * calls in the same worker reuse that user's token, because the server accepts only ten sign-ins a minute
+ * per user name and these tests open many pages. Any session already in the page is replaced.
+ */
+export async function openAs(page: Page, userName: string, path: string) {
+  await page.goto('/login');
+  await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
+  const cached = tokens.get(userName);
+  if (cached) {
+    await page.evaluate(([key, token]) => localStorage.setItem(key, token), [TOKEN_KEY, cached] as const);
+  } else {
+    await page.goto('/login');
+    await signIn(page, userName);
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+    if (token) tokens.set(userName, token);
+  }
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** The page's current access token, for calling the API as that user (e.g. to restore data after a test). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  if (!token) throw new Error('The page has no session.');
+  return token;
+}

@@ -6,3 +6,4 @@ export * from '../features/reference/reference.table';
 export * from '../features/work-orders/customers.table';
 export * from '../features/work-orders/work-orders.table';
 export * from '../features/clock/labor.table';
+export * from '../features/audit/audit.table';

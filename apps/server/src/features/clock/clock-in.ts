@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
 import { recordUserStatus } from '../users/users.service';
 import { arrivalStatus, callerHasRateSheet, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder, lastClockOut } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
@@ -66,6 +67,8 @@ export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInp
  */
 export async function applyClockIn(tx: Tx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
   const [labor] = await tx.insert(workOrderLabor).values(prepared.row).returning({ id: workOrderLabor.id });
+  const { subscriberId: _, ...after } = prepared.row;
+  await recordAudit(tx, ctx, { entity: 'workOrderLabor', entityId: labor.id, action: 'clock-in', after });
   await recordUserStatus(tx, ctx, userStatusId, null);
   await changeWorkOrderStatus(tx, ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite));
   return labor.id;

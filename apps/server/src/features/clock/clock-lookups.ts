@@ -4,6 +4,7 @@ import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks,
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
+import { recordAudit } from '../audit/audit.service';
 import { workOrderLabor } from './labor.table';
 
 type Reader = Ctx['db'] | Tx;
@@ -108,6 +109,7 @@ export async function changeWorkOrderStatus(tx: Tx, ctx: Ctx, workOrderId: numbe
     changedBy: ctx.actor.userId,
     changedAt: ctx.now,
   });
+  await recordAudit(tx, ctx, { entity: 'workOrder', entityId: workOrderId, action: 'status', before: { workOrderStatusId: fromStatusId }, after: { workOrderStatusId: toStatusId } });
 }
 
 /** The status a work order takes when a technician arrives (Onsite) or is on the way (En Route). */

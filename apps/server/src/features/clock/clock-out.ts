@@ -5,6 +5,7 @@ import { userStatuses, workOrderStatuses } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
+import { recordAudit } from '../audit/audit.service';
 import { recordUserStatus } from '../users/users.service';
 import { callerHasRateSheet, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
@@ -84,6 +85,8 @@ export async function applyClockOut(tx: Tx, ctx: Ctx, prepared: Awaited<ReturnTy
     .where(and(eq(workOrderLabor.id, prepared.labor.id), isNull(workOrderLabor.stoppedAt)))
     .returning({ id: workOrderLabor.id });
   if (done.length === 0) throw new AppError(409, 'This labor entry is already clocked out.');
+  const before = Object.fromEntries(Object.keys(prepared.changes).map((k) => [k, prepared.labor[k as keyof typeof prepared.labor]]));
+  await recordAudit(tx, ctx, { entity: 'workOrderLabor', entityId: prepared.labor.id, action: 'clock-out', before, after: prepared.changes });
   if (opts.setUserStatus) await recordUserStatus(tx, ctx, prepared.userStatusId, prepared.companyDescription);
   await changeWorkOrderStatus(tx, ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, prepared.workOrderStatusId);
 }

@@ -4,7 +4,7 @@ import { roleIdParams, rolePermissionsUpdateBody, roleSummarySchema } from '@sm/
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ctxOf, SUPER_ADMIN } from '../../lib/access-control';
-import { listRoles, updateRolePermissions } from './permissions.service';
+import { listRoles, roleHistory, updateRolePermissions } from './permissions.service';
 
 /** The /permissions page: a Super Admin reads and edits the company's role matrix. */
 export function permissionsRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -13,6 +13,11 @@ export function permissionsRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: SUPER_ADMIN },
     schema: { tags: ['Permissions'], response: { 200: z.array(roleSummarySchema) } },
     handler: (req) => listRoles(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/Account/roles/:roleId/history', {
+    config: { access: SUPER_ADMIN },
+    schema: { tags: ['Permissions'], params: roleIdParams },
+    handler: (req) => roleHistory(ctxOf(req, deps.db), req.params.roleId),
   });
   r.put('/api/v1/Account/roles/:roleId/permissions', {
     config: { access: SUPER_ADMIN },

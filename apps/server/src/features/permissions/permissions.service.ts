@@ -5,6 +5,7 @@ import { rolePermissions, roles, userRoles, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
+import { auditOf, recordAudit } from '../audit/audit.service';
 
 /** Roles of one user of a company with their permission matrix, grouped by permission description. */
 export async function getRolePermissionsOfUser(db: Db, subscriberId: number, userId: number): Promise<RolePermissions[]> {
@@ -79,6 +80,11 @@ export async function listRoles(ctx: Ctx): Promise<RoleSummary[]> {
   });
 }
 
+/** Who changed a role's matrix, when, from what to what. */
+export function roleHistory(ctx: Ctx, roleId: number) {
+  return auditOf(ctx, 'rolePermissions', [roleId]);
+}
+
 /** Replaces a role's matrix for the caller's company in one transaction. Super Admin is not editable. */
 export async function updateRolePermissions(ctx: Ctx, roleId: number, input: RolePermissionsUpdate): Promise<RoleSummary> {
   const [role] = await ctx.db.select().from(roles).where(eq(roles.id, roleId));
@@ -90,6 +96,14 @@ export async function updateRolePermissions(ctx: Ctx, roleId: number, input: Rol
     seen.add(p.permissionDescription);
   }
   await ctx.db.transaction(async (tx) => {
+    const before = await tx.select().from(rolePermissions).where(ofTenant(rolePermissions, ctx, eq(rolePermissions.roleId, roleId)));
+    await recordAudit(tx, ctx, {
+      entity: 'rolePermissions',
+      entityId: roleId,
+      action: 'edit',
+      before: before.map(({ area, canRead, canWrite, functionalities }) => ({ area, canRead, canWrite, functionalities })),
+      after: input.permissions.filter((p) => p.canRead || p.canWrite),
+    });
     await tx.delete(rolePermissions).where(ofTenant(rolePermissions, ctx, eq(rolePermissions.roleId, roleId)));
     const kept = input.permissions.filter((p) => p.canRead || p.canWrite);
     if (kept.length > 0) {

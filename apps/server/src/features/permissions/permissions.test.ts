@@ -69,6 +69,13 @@ describe('the permissions page API', () => {
     const restore = await t.call('PUT', `/api/v1/Account/roles/${tech.roleId}/permissions`, 'admin', { permissions: tech.permissions });
     expect(restore.statusCode).toBe(200);
     expect((await t.call('POST', '/api/v1/workOrder/technicianWorkOrders', 'tech', grid)).statusCode).toBe(200);
+    const history = (await t.call('GET', `/api/v1/Account/roles/${tech.roleId}/history`, 'admin')).json();
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ action: 'edit', changedBy: 'Alicia Moreno' });
+    const wo = (list: { area: string; functionalities: string[] }[]) => list.find((p) => (p.area ?? (p as never as { permissionDescription: string }).permissionDescription) === 'Work Orders')!.functionalities;
+    expect(wo(history[0].before)).toContain('My WorkOrders');
+    expect(wo(history[0].after)).toEqual(['Create Work Order']);
+    expect((await t.call('GET', `/api/v1/Account/roles/${tech.roleId}/history`, 'coastal.admin')).json()).toEqual([]);
   });
 
   it('refuses unknown areas, foreign functionalities and the Super Admin role with a sentence, changing nothing', async () => {

@@ -47,5 +47,10 @@ describe('sub work orders', () => {
     expect(entry.clockInDistanceKm).toBeCloseTo(1.11, 1);
     expect(details.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toEqual(['Onsite', 'Completed']);
     expect(details.statusHistory[0].changedBy).toBe('Priya Natarajan');
+    const actions = details.auditTrail.map((a: { entity: string; action: string }) => `${a.entity}:${a.action}`);
+    expect(actions).toEqual(['workOrderLabor:clock-in', 'workOrder:status', 'workOrderLabor:clock-out', 'workOrder:status']);
+    const out = details.auditTrail.find((a: { action: string }) => a.action === 'clock-out');
+    expect(out).toMatchObject({ changedBy: 'Priya Natarajan', before: { stoppedAt: null, description: null }, after: { description: 'Cleaned coils' } });
+    expect(details.auditTrail[1]).toMatchObject({ before: { workOrderStatusId: expect.any(Number) }, after: { workOrderStatusId: 7 } });
   });
 });

@@ -5,6 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
+import { auditOf } from '../audit/audit.service';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 
 const address = sql<string>`${customers.address} || ', ' || ${customers.city} || ', ' || ${customers.state} || ' ' || ${customers.zip}`;
@@ -84,6 +85,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     .where(ofTenant(workOrderTechnicians, ctx, eq(workOrderTechnicians.workOrderId, row.work_orders.id)));
   const w = row.work_orders;
   const c = row.customers;
+  const laborEntries = await laborEntriesOf(ctx, w.id, c);
   return {
     workOrderId: w.id,
     workOrderNumber: w.workOrderNumber,
@@ -96,8 +98,9 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     createdDate: w.createdAt.toISOString(),
     customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },
     technicians,
-    laborEntries: await laborEntriesOf(ctx, w.id, c),
+    laborEntries,
     statusHistory: await statusHistoryOf(ctx, w.id),
+    auditTrail: [...(await auditOf(ctx, 'workOrder', [w.id])), ...(await auditOf(ctx, 'workOrderLabor', laborEntries.map((l) => l.workOrderLaborId)))].sort((a, b) => a.auditId - b.auditId),
   };
 }
 

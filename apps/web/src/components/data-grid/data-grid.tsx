@@ -1,12 +1,13 @@
-import { Badge, Box, Button, Group, LoadingOverlay, Stack, Table } from '@mantine/core';
-import { IconFilterOff, IconLayoutColumns } from '@tabler/icons-react';
+import { Box, LoadingOverlay, Stack, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { confirm } from '../confirm';
 import { GridBody } from './grid-body';
+import { GridCards } from './grid-cards';
 import { GridHeader } from './grid-header';
 import { GridPager } from './grid-pager';
-import { DEFAULT_COLUMN_WIDTH, type GridColumn, type GridPage, type GridState } from './grid-types';
+import { GridToolbar } from './grid-toolbar';
+import { DEFAULT_COLUMN_WIDTH, GRID_PHONE_QUERY, type GridColumn, type GridPage, type GridState } from './grid-types';
 import { useGridState } from './use-grid-state';
 
 export interface DataGridProps<Row> {
@@ -21,7 +22,7 @@ export interface DataGridProps<Row> {
   rowKey: (row: Row) => string | number;
   /** Keep stable, like `columns`. */
   defaultSort?: GridState['sort'];
-  /** Accessible name of the table. */
+  /** Accessible name of the table (of the card list on a phone). */
   label: string;
   onRowClick?: (row: Row) => void;
   /** Extra controls on the left of the toolbar. */
@@ -30,11 +31,14 @@ export interface DataGridProps<Row> {
 
 /**
  * The generic server-side grid (spec platform 3.3): paging, sorting and filtering through the one grid
- * request shape; column order, widths and the request are saved per user. The table scrolls sideways on a
- * phone.
+ * request shape; column order, widths and the request are saved per user. Below Mantine's `sm` breakpoint
+ * the rows become cards (technicians work on phones) with a 'Sort by' select, a filters drawer and a
+ * compact pager; the request and its saved preferences are the same in both layouts.
  */
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { gridKey, userId, columns, queryKey, fetchPage, rowKey, defaultSort, label, onRowClick, toolbar } = props;
+  // Read at once, not in an effect, so a phone never paints the wide table first.
+  const isPhone = useMediaQuery(GRID_PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const fields = useMemo(() => columns.map((c) => c.field as string), [columns]);
   const defaults = useMemo(() => ({ sort: defaultSort }), [defaultSort]);
   const grid = useGridState(gridKey, userId, fields, defaults);
@@ -59,67 +63,55 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
   const widthOf = (c: GridColumn<Row>) => widths[c.field] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
   const tableWidth = ordered.reduce((sum, c) => sum + widthOf(c), 0);
-  const filterCount = request.filter?.filters.length ?? 0;
-
-  const reset = async () => {
-    if (await confirm({ title: 'Reset layout', message: 'Restore the default columns, widths, sorting and filters?' })) {
-      grid.resetLayout();
-    }
+  const rows = {
+    rows: query.data?.data,
+    rowKey,
+    isLoading: query.isPending,
+    isError: query.isError,
+    onRowClick,
   };
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">{toolbar}</Group>
-        <Group gap="xs">
-          {filterCount > 0 && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconFilterOff size={14} />}
-              rightSection={<Badge size="xs" circle>{filterCount}</Badge>}
-              onClick={grid.clearFilters}
-            >
-              Clear filters
-            </Button>
-          )}
-          <Button size="xs" variant="default" leftSection={<IconLayoutColumns size={14} />} onClick={() => void reset()}>
-            Reset layout
-          </Button>
-        </Group>
-      </Group>
+      <GridToolbar columns={ordered} request={request} grid={grid} isPhone={isPhone}>
+        {toolbar}
+      </GridToolbar>
       <Box pos="relative">
         <LoadingOverlay visible={query.isFetching} zIndex={3} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-        <Table.ScrollContainer minWidth={tableWidth} type="native">
-          <Table
-            layout="fixed"
-            striped
-            highlightOnHover
-            withTableBorder
-            withColumnBorders
-            aria-label={label}
-            aria-busy={query.isFetching}
-            data-grid={gridKey}
-            style={{ width: tableWidth, minWidth: '100%' }}
-          >
-            <colgroup>
-              {ordered.map((c) => (
-                <col key={c.field} style={{ width: widthOf(c) }} />
-              ))}
-            </colgroup>
-            <GridHeader columns={ordered} request={request} widths={widths} grid={grid} />
-            <GridBody
-              columns={ordered}
-              rows={query.data?.data}
-              rowKey={rowKey}
-              isLoading={query.isPending}
-              isError={query.isError}
-              onRowClick={onRowClick}
-            />
-          </Table>
-        </Table.ScrollContainer>
+        {isPhone ? (
+          <GridCards columns={ordered} label={label} gridKey={gridKey} isBusy={query.isFetching} {...rows} />
+        ) : (
+          <Table.ScrollContainer minWidth={tableWidth} type="native">
+            <Table
+              layout="fixed"
+              striped
+              highlightOnHover
+              withTableBorder
+              withColumnBorders
+              aria-label={label}
+              aria-busy={query.isFetching}
+              data-grid={gridKey}
+              style={{ width: tableWidth, minWidth: '100%' }}
+            >
+              <colgroup>
+                {ordered.map((c) => (
+                  <col key={c.field} style={{ width: widthOf(c) }} />
+                ))}
+              </colgroup>
+              <GridHeader columns={ordered} request={request} widths={widths} grid={grid} />
+              <GridBody columns={ordered} {...rows} />
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Box>
-      <GridPager total={total} take={request.take} skip={request.skip} onPage={grid.setPage} onPageSize={grid.setPageSize} />
+      <GridPager
+        total={total}
+        take={request.take}
+        skip={request.skip}
+        onPage={grid.setPage}
+        onPageSize={grid.setPageSize}
+        compact={isPhone}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Table, Text } from '@mantine/core';
-import { IconDatabaseOff } from '@tabler/icons-react';
+import { Table } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { cellContent, cellTitle, emptyMessage, GridMessage } from './grid-cell';
 import type { GridColumn } from './grid-types';
 
 interface GridBodyProps<Row> {
@@ -12,38 +12,20 @@ interface GridBodyProps<Row> {
   onRowClick?: (row: Row) => void;
 }
 
-function cellContent<Row>(column: GridColumn<Row>, row: Row): ReactNode {
-  if (column.render) return column.render(row);
-  const value = row[column.field];
-  return value === null || value === undefined ? '' : String(value);
-}
-
 const CELL_STYLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-/** The full text of a plain cell, shown on hover when the column is too narrow. */
-function cellTitle<Row>(column: GridColumn<Row>, row: Row): string | undefined {
-  if (column.render) return undefined;
-  const value = row[column.field];
-  return value === null || value === undefined ? undefined : String(value);
-}
-
-function Message({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={colSpan}>
-        <Stack align="center" gap={4} py="xl" c="dimmed">
-          <IconDatabaseOff size={28} aria-hidden />
-          <Text size="sm">{children}</Text>
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 function GridBodyInner<Row>({ columns, rows, rowKey, isLoading, isError, onRowClick }: GridBodyProps<Row>) {
-  const colSpan = Math.max(columns.length, 1);
+  const message = emptyMessage(rows, isLoading, isError);
   let content: ReactNode;
-  if (rows && rows.length > 0) {
+  if (message !== null || !rows) {
+    content = (
+      <Table.Tr>
+        <Table.Td colSpan={Math.max(columns.length, 1)}>
+          <GridMessage>{message}</GridMessage>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
     content = rows.map((row) => (
       <Table.Tr
         key={rowKey(row)}
@@ -57,12 +39,6 @@ function GridBodyInner<Row>({ columns, rows, rowKey, isLoading, isError, onRowCl
         ))}
       </Table.Tr>
     ));
-  } else if (isError && !rows) {
-    content = <Message colSpan={colSpan}>The records could not be loaded.</Message>;
-  } else if (isLoading && !rows) {
-    content = <Message colSpan={colSpan}>Loading…</Message>;
-  } else {
-    content = <Message colSpan={colSpan}>No records found</Message>;
   }
   return <Table.Tbody>{content}</Table.Tbody>;
 }

@@ -4,31 +4,44 @@ import type { GridFilter } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { filterFieldOf, OPERATOR_LABELS, OPERATORS_BY_TYPE, type GridColumn, type GridOperator } from './grid-types';
 
-interface GridFilterProps<Row> {
+interface GridFilterFormProps<Row> {
   column: GridColumn<Row>;
   active: GridFilter | undefined;
   onChange: (filter: GridFilter | null) => void;
+  /** Called after Apply or Clear, so the popover or drawer around the form can close. */
+  onDone?: () => void;
+  /** Portal the selects' dropdowns: false inside a popover (a click there would close it), true in a drawer. */
+  withinPortal?: boolean;
+  size?: 'xs' | 'sm';
 }
 
 function initialValue(active: GridFilter | undefined): string {
   return active?.value === null || active?.value === undefined ? '' : String(active.value);
 }
 
-function ValueInput<Row>({ column, value, onChange }: { column: GridColumn<Row>; value: string; onChange: (v: string) => void }) {
+interface ValueInputProps<Row> {
+  column: GridColumn<Row>;
+  value: string;
+  onChange: (v: string) => void;
+  size: 'xs' | 'sm';
+  withinPortal: boolean;
+}
+
+function ValueInput<Row>({ column, value, onChange, size, withinPortal }: ValueInputProps<Row>) {
   const label = 'Value';
   if (column.filter === 'number') {
-    return <NumberInput label={label} value={value} onChange={(v) => onChange(String(v))} size="xs" data-autofocus />;
+    return <NumberInput label={label} value={value} onChange={(v) => onChange(String(v))} size={size} data-autofocus />;
   }
   if (column.filter === 'date') {
-    return <TextInput label={label} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} size="xs" data-autofocus />;
+    return <TextInput label={label} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} size={size} data-autofocus />;
   }
   if (column.filter === 'select') {
     const data = (column.filterOptions ?? []).map((o) => ({ value: String(o.value), label: o.label }));
     return (
-      <Select label={label} data={data} value={value || null} onChange={(v) => onChange(v ?? '')} searchable size="xs" comboboxProps={{ withinPortal: false }} data-autofocus />
+      <Select label={label} data={data} value={value || null} onChange={(v) => onChange(v ?? '')} searchable size={size} comboboxProps={{ withinPortal }} data-autofocus />
     );
   }
-  return <TextInput label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} size="xs" data-autofocus />;
+  return <TextInput label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} size={size} data-autofocus />;
 }
 
 function toFilterValue<Row>(column: GridColumn<Row>, raw: string): string | number {
@@ -40,31 +53,69 @@ function toFilterValue<Row>(column: GridColumn<Row>, raw: string): string | numb
   return raw.trim();
 }
 
-/** The filter button of a column header and its popover: operator, value, Apply and Clear. */
-export function GridFilterButton<Row>({ column, active, onChange }: GridFilterProps<Row>) {
+/**
+ * A column's filter: operator, value, Apply and Clear. The header popover (desktop) and the filters drawer
+ * (phone) show this same form; it starts from the column's active filter each time it mounts.
+ */
+export function GridFilterForm<Row>(props: GridFilterFormProps<Row>) {
+  const { column, active, onChange, onDone, withinPortal = false, size = 'xs' } = props;
   const operators = OPERATORS_BY_TYPE[column.filter ?? 'text'];
-  const [opened, setOpened] = useState(false);
   const [operator, setOperator] = useState<GridOperator>((active?.operator as GridOperator) ?? operators[0]);
   const [value, setValue] = useState(initialValue(active));
-
-  const open = () => {
-    setOperator((active?.operator as GridOperator) ?? operators[0]);
-    setValue(initialValue(active));
-    setOpened(true);
-  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const usable = value.trim() !== '' && !(column.filter === 'number' && Number.isNaN(Number(value)));
     onChange(usable ? { field: filterFieldOf(column), operator, value: toFilterValue(column, value) } : null);
-    setOpened(false);
+    onDone?.();
   };
 
   const clear = () => {
     onChange(null);
-    setOpened(false);
+    onDone?.();
   };
 
+  return (
+    <form onSubmit={apply} aria-label={`Filter ${column.title}`}>
+      <Stack gap="xs">
+        <Select
+          label="Operator"
+          data={operators.map((op) => ({ value: op, label: OPERATOR_LABELS[op] }))}
+          value={operator}
+          onChange={(v) => v && setOperator(v as GridOperator)}
+          allowDeselect={false}
+          size={size}
+          comboboxProps={{ withinPortal }}
+        />
+        <ValueInput column={column} value={value} onChange={setValue} size={size} withinPortal={withinPortal} />
+        <Group justify="space-between" gap="xs">
+          <Button size={size} variant="default" onClick={clear}>
+            Clear
+          </Button>
+          <Button size={size} type="submit">
+            Apply
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface GridFilterButtonProps<Row> {
+  column: GridColumn<Row>;
+  active: GridFilter | undefined;
+  onChange: (filter: GridFilter | null) => void;
+}
+
+/** The filter button of a column header and its popover holding the column's filter form. */
+export function GridFilterButton<Row>({ column, active, onChange }: GridFilterButtonProps<Row>) {
+  const [opened, setOpened] = useState(false);
+  // Each opening starts a fresh form from the active filter.
+  const [openCount, setOpenCount] = useState(0);
+  const toggle = () => {
+    if (!opened) setOpenCount((n) => n + 1);
+    setOpened(!opened);
+  };
   const Icon = active ? IconFilterFilled : IconFilter;
   return (
     <Popover opened={opened} onChange={setOpened} width={240} position="bottom-start" withinPortal trapFocus shadow="md">
@@ -75,34 +126,13 @@ export function GridFilterButton<Row>({ column, active, onChange }: GridFilterPr
           color={active ? 'brand' : 'gray'}
           aria-label={`Filter ${column.title}`}
           aria-pressed={Boolean(active)}
-          onClick={() => (opened ? setOpened(false) : open())}
+          onClick={toggle}
         >
           <Icon size={14} />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <form onSubmit={apply} aria-label={`Filter ${column.title}`}>
-          <Stack gap="xs">
-            <Select
-              label="Operator"
-              data={operators.map((op) => ({ value: op, label: OPERATOR_LABELS[op] }))}
-              value={operator}
-              onChange={(v) => v && setOperator(v as GridOperator)}
-              allowDeselect={false}
-              size="xs"
-              comboboxProps={{ withinPortal: false }}
-            />
-            <ValueInput column={column} value={value} onChange={setValue} />
-            <Group justify="space-between" gap="xs">
-              <Button size="xs" variant="default" onClick={clear}>
-                Clear
-              </Button>
-              <Button size="xs" type="submit">
-                Apply
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <GridFilterForm key={openCount} column={column} active={active} onChange={onChange} onDone={() => setOpened(false)} />
       </Popover.Dropdown>
     </Popover>
   );

@@ -16,7 +16,7 @@ export interface GridHeaderCellProps<Row> {
   filter: GridFilter | undefined;
   canMoveLeft: boolean;
   canMoveRight: boolean;
-  onCycleSort: () => void;
+  onToggleSort: () => void;
   onSort: (dir: 'asc' | 'desc' | null) => void;
   onFilter: (filter: GridFilter | null) => void;
   onMove: (step: -1 | 1) => void;
@@ -33,7 +33,7 @@ function SortIcon({ dir }: { dir: 'asc' | 'desc' | undefined }) {
 
 /** One header cell: the title (click sorts, drag reorders), filter, column menu and resize handle. */
 export function GridHeaderCell<Row>(props: GridHeaderCellProps<Row>) {
-  const { column, width, sortDir, filter, onCycleSort, onSort, onFilter, onMove, onDropColumn, onResize } = props;
+  const { column, width, sortDir, filter, onToggleSort, onSort, onFilter, onMove, onDropColumn, onResize } = props;
   const [dropTarget, setDropTarget] = useState(false);
   const sortable = Boolean(column.sortable);
 
@@ -72,7 +72,7 @@ export function GridHeaderCell<Row>(props: GridHeaderCellProps<Row>) {
         <UnstyledButton
           draggable
           onDragStart={onDragStart}
-          onClick={sortable ? onCycleSort : undefined}
+          onClick={sortable ? onToggleSort : undefined}
           disabled={!sortable}
           fw={600}
           fz="sm"

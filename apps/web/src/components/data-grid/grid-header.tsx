@@ -26,7 +26,7 @@ export function GridHeader<Row>({ columns, request, widths, grid }: GridHeaderPr
             filter={filters.find((f) => f.field === filterFieldOf(column))}
             canMoveLeft={index > 0}
             canMoveRight={index < columns.length - 1}
-            onCycleSort={() => grid.cycleSort(column.field)}
+            onToggleSort={() => grid.toggleSort(column.field)}
             onSort={(dir) => grid.setSort(column.field, dir)}
             onFilter={(filter) => grid.setFilter(filterFieldOf(column), filter)}
             onMove={(step) => grid.moveColumn(column.field, step)}

@@ -9,6 +9,8 @@ interface GridPagerProps {
   skip: number;
   onPage: (page: number) => void;
   onPageSize: (take: number) => void;
+  /** Phone width: 'Page x of y' between the arrows instead of the row of page buttons. */
+  compact?: boolean;
 }
 
 /** The page numbers to show: a window of at most `PAGE_BUTTONS` around the current page. */
@@ -18,49 +20,61 @@ export function pageWindow(page: number, pageCount: number, size = PAGE_BUTTONS)
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
 
-function EdgeButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+function EdgeButton({ label, disabled, onClick, size, children }: { label: string; disabled: boolean; onClick: () => void; size: string; children: ReactNode }) {
   return (
-    <ActionIcon variant="default" size="md" aria-label={label} disabled={disabled} onClick={onClick}>
+    <ActionIcon variant="default" size={size} aria-label={label} disabled={disabled} onClick={onClick}>
       {children}
     </ActionIcon>
   );
 }
 
-/** Page size (25/50/100), first/previous, up to ten page buttons, next/last, and "x - y of n". */
-export function GridPager({ total, take, skip, onPage, onPageSize }: GridPagerProps) {
+/**
+ * Page size (25/50/100), first/previous, up to ten page buttons, next/last, and "x - y of n". On a phone
+ * the page buttons give way to 'Page x of y' and the arrows grow to a finger's size.
+ */
+export function GridPager({ total, take, skip, onPage, onPageSize, compact = false }: GridPagerProps) {
   const pageCount = Math.max(1, Math.ceil(total / take));
   const page = Math.min(pageCount, Math.floor(skip / take) + 1);
   const from = total === 0 ? 0 : skip + 1;
   const to = Math.min(total, skip + take);
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
+  const edge = compact ? 'lg' : 'md';
+
+  const pages = compact ? (
+    <Text size="sm" aria-current="page" px={4} style={{ whiteSpace: 'nowrap' }}>
+      Page {page} of {pageCount}
+    </Text>
+  ) : (
+    pageWindow(page, pageCount).map((n) => (
+      <Button
+        key={n}
+        size="compact-sm"
+        variant={n === page ? 'filled' : 'default'}
+        aria-label={`Page ${n}`}
+        aria-current={n === page ? 'page' : undefined}
+        onClick={() => onPage(n)}
+        miw={32}
+      >
+        {n}
+      </Button>
+    ))
+  );
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Group component="nav" aria-label="Pagination" gap={4} wrap="wrap">
-        <EdgeButton label="First page" disabled={atStart} onClick={() => onPage(1)}>
+      <Group component="nav" aria-label="Pagination" gap={4} wrap={compact ? 'nowrap' : 'wrap'}>
+        <EdgeButton label="First page" disabled={atStart} onClick={() => onPage(1)} size={edge}>
           <IconChevronsLeft size={16} />
         </EdgeButton>
-        <EdgeButton label="Previous page" disabled={atStart} onClick={() => onPage(page - 1)}>
+        <EdgeButton label="Previous page" disabled={atStart} onClick={() => onPage(page - 1)} size={edge}>
           <IconChevronLeft size={16} />
         </EdgeButton>
-        {pageWindow(page, pageCount).map((n) => (
-          <Button
-            key={n}
-            size="compact-sm"
-            variant={n === page ? 'filled' : 'default'}
-            aria-label={`Page ${n}`}
-            aria-current={n === page ? 'page' : undefined}
-            onClick={() => onPage(n)}
-            miw={32}
-          >
-            {n}
-          </Button>
-        ))}
-        <EdgeButton label="Next page" disabled={atEnd} onClick={() => onPage(page + 1)}>
+        {pages}
+        <EdgeButton label="Next page" disabled={atEnd} onClick={() => onPage(page + 1)} size={edge}>
           <IconChevronRight size={16} />
         </EdgeButton>
-        <EdgeButton label="Last page" disabled={atEnd} onClick={() => onPage(pageCount)}>
+        <EdgeButton label="Last page" disabled={atEnd} onClick={() => onPage(pageCount)} size={edge}>
           <IconChevronsRight size={16} />
         </EdgeButton>
       </Group>
@@ -71,7 +85,7 @@ export function GridPager({ total, take, skip, onPage, onPageSize }: GridPagerPr
           value={String(take)}
           onChange={(v) => v && onPageSize(Number(v))}
           allowDeselect={false}
-          size="xs"
+          size={compact ? 'sm' : 'xs'}
           w={110}
         />
         <Text size="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>

@@ -53,6 +53,8 @@ export interface GridPage<Row> {
 }
 
 export const DEFAULT_COLUMN_WIDTH = 160;
+/** Below Mantine's `sm` breakpoint (48em) the grid shows cards instead of the table. */
+export const GRID_PHONE_QUERY = '(max-width: 48em)';
 export const MIN_COLUMN_WIDTH = 60;
 
 /** The server field a column filters on. */

@@ -57,12 +57,15 @@ export function useGridState(gridKey: string, userId: number, fields: readonly s
     setRequest((r) => ({ ...r, skip: 0, sort: dir ? [{ field, dir }] : [] }));
   }, []);
 
-  /** Header click: ascending, then descending, then unsorted. */
-  const cycleSort = useCallback((field: string) => {
+  /**
+   * Header click: ascending first, then it flips between descending and ascending. It never unsorts: an
+   * unsorted grid falls back to the server's order, which is often the default sort, so the click would
+   * look like it did nothing. The column menu's 'Remove sort' unsorts.
+   */
+  const toggleSort = useCallback((field: string) => {
     setRequest((r) => {
       const dir = r.sort.find((s) => s.field === field)?.dir;
-      const next = dir === undefined ? 'asc' : dir === 'asc' ? 'desc' : null;
-      return { ...r, skip: 0, sort: next ? [{ field, dir: next }] : [] };
+      return { ...r, skip: 0, sort: [{ field, dir: dir === 'asc' ? 'desc' : 'asc' }] };
     });
   }, []);
 
@@ -116,7 +119,7 @@ export function useGridState(gridKey: string, userId: number, fields: readonly s
     setPage,
     setPageSize,
     setSort,
-    cycleSort,
+    toggleSort,
     setFilter,
     clearFilters,
     moveColumn,

@@ -24,7 +24,7 @@ export default function MyWorkOrdersPage() {
 
   const columns = useMemo<GridColumn<TechnicianWorkOrderRow>[]>(
     () => [
-      { field: 'workOrderNumber', title: 'Work Order #', width: 170, sortable: sortable('workOrderNumber'), filter: 'text' },
+      { field: 'workOrderNumber', title: 'Work Order #', width: 190, sortable: sortable('workOrderNumber'), filter: 'text' },
       {
         field: 'status',
         title: 'Status',

@@ -1,0 +1,47 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { Ctx, Tx } from '../../lib/context';
+import { ofTenant } from '../../lib/tenancy';
+import { auditLog } from './audit.table';
+
+export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions';
+
+/** Writes one audit entry inside the transaction that made the change, so the two stand or fall together. */
+export async function recordAudit(
+  tx: Tx,
+  ctx: Ctx,
+  entry: { entity: AuditEntity; entityId: number; action: string; before?: unknown; after?: unknown },
+) {
+  await tx.insert(auditLog).values({
+    subscriberId: ctx.actor.subscriberId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    changedBy: ctx.actor.userId,
+    changedAt: ctx.now,
+  });
+}
+
+/** The history of one record of the caller's company, oldest first. */
+export async function auditOf(ctx: Ctx, entity: AuditEntity, entityIds: number[]) {
+  if (entityIds.length === 0) return [];
+  const rows = await ctx.db
+    .select({ a: auditLog, changedByName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.changedBy))
+    .where(ofTenant(auditLog, ctx, eq(auditLog.entity, entity), inArray(auditLog.entityId, entityIds)))
+    .orderBy(asc(auditLog.changedAt), asc(auditLog.id));
+  return rows.map(({ a, changedByName }) => ({
+    auditId: a.id,
+    entity: a.entity,
+    entityId: a.entityId,
+    action: a.action,
+    before: a.before,
+    after: a.after,
+    changedBy: changedByName,
+    changedAt: a.changedAt.toISOString(),
+  }));
+}
+
