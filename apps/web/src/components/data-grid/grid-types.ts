@@ -53,8 +53,8 @@ export interface GridPage<Row> {
 }
 
 export const DEFAULT_COLUMN_WIDTH = 160;
-/** Below Mantine's `sm` breakpoint (48em) the grid shows cards instead of the table. */
-export const GRID_PHONE_QUERY = '(max-width: 48em)';
+/** At phone width the grid shows cards instead of the table. */
+export { PHONE_QUERY as GRID_PHONE_QUERY } from '../../lib/media';
 export const MIN_COLUMN_WIDTH = 60;
 
 /** The server field a column filters on. */

@@ -1,7 +1,9 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 
 /** Below this width (Mantine's `sm`, 768px) the navbar hides behind a burger and the aside starts hidden. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+import { PHONE_QUERY } from '../../lib/media';
+
+export { PHONE_QUERY };
 
 /**
  * Open/closed state of the navbar (the layout) and the team-leaders aside (spec platform 2.5): both open by
