@@ -21,11 +21,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // The clock tests create work orders (sub work orders cannot be removed), so they run after the tests that
+  // count a technician's work orders.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', testIgnore: /clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'clock', testMatch: /clock\.spec\.ts$/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

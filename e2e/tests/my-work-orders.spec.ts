@@ -151,6 +151,12 @@ test.describe('my work orders grid (desktop)', () => {
     await expect(table(page).getByText('No records found')).toBeVisible();
     await expect(range(page)).toHaveText('0 - 0 of 0');
   });
+
+  test('a work order number opens its page', async ({ page }) => {
+    await table(page).getByRole('link', { name: '240030' }).click();
+    await expect(page).toHaveURL(/\/workOrder\/240030\/edit$/);
+    await expect(page.getByRole('heading', { name: 'Work Order 240030' })).toBeVisible();
+  });
 });
 
 test.describe('my work orders grid (phone)', () => {

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,14 +7,21 @@ import { RouterProvider } from 'react-router';
 import { router } from './areas/router';
 import { SessionProvider } from './features/auth/session-provider';
 import { UnauthorizedDialog } from './features/auth/unauthorized-dialog';
+import { PHONE_QUERY } from './lib/media';
 import { queryClient } from './lib/query-client';
 import { theme } from './theme';
+
+/** Toasts sit bottom-right on a desktop and at the top on a phone, where a dialog's buttons are at the bottom. */
+function Toasts() {
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  return <Notifications position={isPhone ? 'top-center' : 'bottom-right'} limit={5} />;
+}
 
 /** The providers of the whole app, outermost first: theme, server state, dialogs, session, routes. */
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-right" limit={5} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
           <SessionProvider>

@@ -11,3 +11,4 @@ export * from './schemas/users';
 export * from './schemas/work-orders';
 export * from './helpers';
 export * from './schemas/clock';
+export * from './schemas/work-order-details';

@@ -1,16 +1,20 @@
-import { IconClipboardList, IconHome, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import { IconClipboardList, IconEdit, IconHome, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
 import { loginLanding, satisfies, type Access, type Requirement } from '@sm/shared';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyArea } from '../components/lazy-area';
+import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
+  /** Route pattern; a `:name` segment matches any one segment (e.g. `/workOrder/:workOrderNumber/edit`). */
   path: string;
   label: string;
   description: string;
   icon: TablerIcon;
   requirement: Requirement;
   component: LazyExoticComponent<ComponentType>;
+  /** A page reached through links only (a route with parameters): not in the navbar nor on the home cards. */
+  isLinkTargetOnly?: boolean;
 }
 
 /** Where every signed-in user may go, and where refused or unknown routes end (spec platform 2.3). */
@@ -45,22 +49,37 @@ export const AREAS: readonly AreaDefinition[] = [
     requirement: { kind: 'superAdmin' },
     component: lazyArea(() => import('../features/permissions/permissions-page')),
   },
+  {
+    path: WORK_ORDER_EDIT_ROUTE,
+    label: 'Work Order',
+    description: 'One work order: its customer, problem, labor and the clock.',
+    icon: IconEdit,
+    requirement: { kind: 'area', area: 'Work Orders', level: 'read' },
+    component: lazyArea(() => import('../features/work-orders/edit/work-order-edit-page')),
+    isLinkTargetOnly: true,
+  },
 ];
 
-function normalise(path: string): string {
-  const bare = path.split(/[?#]/)[0].replace(/\/+$/, '');
-  return (bare || '/').toLowerCase();
+function segmentsOf(path: string): string[] {
+  const bare = path.split(/[?#]/)[0].toLowerCase();
+  return bare.split('/').filter(Boolean);
 }
 
-/** The built area at a path (matching is case-insensitive, as the router's), or undefined. */
+/** Whether a concrete path matches a route pattern: same segments, case-insensitive, `:name` matching any one. */
+export function matchesRoute(pattern: string, path: string): boolean {
+  const want = segmentsOf(pattern);
+  const have = segmentsOf(path);
+  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
+}
+
+/** The built area at a path (matching is case-insensitive, as the router's; parameter segments match any value). */
 export function findArea(path: string): AreaDefinition | undefined {
-  const wanted = normalise(path);
-  return AREAS.find((area) => normalise(area.path) === wanted);
+  return AREAS.find((area) => matchesRoute(area.path, path));
 }
 
-/** The built areas this user may open, in registry order. */
+/** The built areas this user may open and find in the navbar and on the home page, in registry order. */
 export function visibleAreas(access: Access | null): AreaDefinition[] {
-  return AREAS.filter((area) => satisfies(access, area.requirement));
+  return AREAS.filter((area) => !area.isLinkTargetOnly && satisfies(access, area.requirement));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, optionalText, required } from './common';
+import { userStatusSchema, workOrderStatusSchema } from './reference';
 
 const optionalId = (label: string) => idOf(label).nullish();
 /** Ids whose lists start at 0 (per-diem N/A is 0). */
@@ -87,3 +88,70 @@ export const viewDataRequest = z.object({
   workOrderNumber: optionalText('Work order number', 40).nullish(),
   workOrderId: optionalIdOrZero('Work order'),
 });
+
+const idName = z.object({ workOrderId: z.number(), workOrderNumber: z.string(), isServiceChannelWorkorder: z.boolean() });
+
+/** `WOStartStop/getStartWOViewData` (spec clock 3, "Clock-out form data"). */
+export const startViewDataSchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  workOrderStatusId: z.number(),
+  workOrderStatus: z.string(),
+  billingCustomerId: z.number().nullable(),
+  parentWorkOrderId: z.number().nullable(),
+  parentWorkOrderNumber: z.string().nullable(),
+  customerEstimateId: z.number().nullable(),
+  nte: z.number().nullable(),
+  nteWarning: z.string().nullable(),
+  stopMode: z.boolean(),
+  hasOpenWorkOrderLabor: z.boolean(),
+  openTechsLaborCount: z.number(),
+  workOrderLaborId: z.number().nullable(),
+  newWorkOrderId: z.number().nullable(),
+  newWorkOrderNumber: z.string().nullable(),
+  newWorkOrderLabor: idName.nullable(),
+  isOvertime: z.boolean(),
+  isReachedAtSite: z.boolean(),
+  isApprenticeRateApplied: z.boolean(),
+  description: z.string().nullable(),
+  cDescription: z.string().nullable(),
+  serviceTechnicianId: z.number().nullable(),
+  perDiemTypeId: z.number().nullable(),
+  itemRateTypeId: z.number().nullable(),
+  rateSheetTruckTypeId: z.number().nullable(),
+  workOrderFlagId: z.number().nullable(),
+  noOfServiceChannelTechs: z.number(),
+  startTime: z.string().nullable(),
+  currentLatLong: latLongSchema.nullable(),
+  userStatuses: z.array(userStatusSchema),
+  workOrderStatuses: z.array(workOrderStatusSchema),
+  isWorkOrderStatusFieldRequired: z.boolean(),
+  hasRateSheetSetUp: z.boolean(),
+  rateSheetLaborItems: z.array(
+    z.object({ serviceTechnicianId: z.number(), employeeType: z.string(), hourlyRate: z.number(), otHourlyRate: z.number(), apprenticeRate: z.number().nullable() }),
+  ),
+  canAddPerDiemType: z.boolean(),
+  isClockinServiceChannelWO: z.boolean(),
+  scPrimaryStatuses: z.array(z.object({ id: z.string(), name: z.string() })),
+  scExtendedStatuses: z.array(z.object({ id: z.string(), name: z.string() })),
+  corrigoWorkOrderId: z.number(),
+  corrigoCustomerId: z.number(),
+  isCorrigoWorkOrderCheckedIn: z.boolean(),
+  currentUser: z.object({ userId: z.number(), name: z.string() }),
+});
+export type StartViewData = z.infer<typeof startViewDataSchema>;
+
+/** `WOStartStop/getStopWOViewData`: the view data of spec platform 3.13. */
+export const stopViewDataSchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  parentWorkOrderId: z.number().nullable(),
+  parentWorkOrderNumber: z.string().nullable(),
+  customerEstimateId: z.number().nullable(),
+  corrigoWorkOrderId: z.number(),
+  isCorrigoWorkOrderCheckedIn: z.boolean(),
+  corrigoCustomerId: z.number(),
+});
+
+export const clockOutAndStartAnswer = z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number() });
+export const workOrderLaborIdAnswer = z.object({ workOrderLaborId: z.number() });

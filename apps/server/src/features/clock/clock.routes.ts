@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clockInBody, clockOutAndStartBody, clockOutBody, viewDataRequest } from '@sm/shared';
-import { z } from 'zod';
+import { clockInBody, clockOutAndStartAnswer, clockOutAndStartBody, clockOutBody, startViewDataSchema, stopViewDataSchema, viewDataRequest, workOrderLaborIdAnswer } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
 import { clockIn, clockOut, clockOutAndStart } from './clock.service';
@@ -14,27 +13,27 @@ export function clockRoutes(app: FastifyInstance, deps: { db: Db }) {
   const write = area('Work Orders', 'write');
   r.post('/api/v1/WOStartStop/getStartWOViewData', {
     config: { access: area('Work Orders') },
-    schema: { tags, body: viewDataRequest },
+    schema: { tags, body: viewDataRequest, response: { 200: startViewDataSchema } },
     handler: (req) => getStartViewData(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.post('/api/v1/WOStartStop/getStopWOViewData', {
     config: { access: area('Work Orders') },
-    schema: { tags, body: viewDataRequest },
+    schema: { tags, body: viewDataRequest, response: { 200: stopViewDataSchema } },
     handler: (req) => getStopViewData(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.post('/api/v1/WOStartStop/clockInWorkOrder', {
     config: { access: write },
-    schema: { tags, body: clockInBody, response: { 200: z.object({ workOrderLaborId: z.number() }) } },
+    schema: { tags, body: clockInBody, response: { 200: workOrderLaborIdAnswer } },
     handler: (req) => clockIn(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.post('/api/v1/WOStartStop/clockOutWorkOrder', {
     config: { access: write },
-    schema: { tags, body: clockOutBody, response: { 200: z.object({ workOrderLaborId: z.number() }) } },
+    schema: { tags, body: clockOutBody, response: { 200: workOrderLaborIdAnswer } },
     handler: (req) => clockOut(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.post('/api/v1/WOStartStop/clockOutAndStartWorkOrder', {
     config: { access: write },
-    schema: { tags, body: clockOutAndStartBody, response: { 200: z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number() }) } },
+    schema: { tags, body: clockOutAndStartBody, response: { 200: clockOutAndStartAnswer } },
     handler: (req) => clockOutAndStart(ctxOf(req, deps.db), req.access!, req.body),
   });
 }

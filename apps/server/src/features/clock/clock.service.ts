@@ -56,7 +56,8 @@ export async function clockOutAndStart(
   input: z.output<typeof clockOutAndStartBody>,
 ): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number }> {
   if (input.newWorkOrderId === input.workOrderId) throw new AppError(400, 'Choose another work order to start.');
-  const stop = await prepareClockOut(ctx, access, input);
+  // Moving on to the next work order: the user is En Route, whatever the stop form said.
+  const stop = await prepareClockOut(ctx, access, { ...input, userStatusId: USER_STATUS.EnRoute, cDescription: null });
   const startInput: ClockInInput = {
     workOrderId: input.newWorkOrderId,
     schedulerId: null,

@@ -1,5 +1,5 @@
 import { count, eq, isNull, sql } from 'drizzle-orm';
-import { ROLE, type Access } from '@sm/shared';
+import { ROLE, type Access, type StartViewData } from '@sm/shared';
 import { z } from 'zod';
 import type { viewDataRequest } from '@sm/shared';
 import { users, workOrderStatuses, workOrders } from '../../db/schema';
@@ -29,7 +29,7 @@ async function resolveWorkOrder(ctx: Ctx, access: Access, req: ViewRequest) {
  * `WOStartStop/getStartWOViewData`: everything the start/stop dialog needs (spec clock 3, "Clock-out form data"):
  * which mode it opens in, where the caller's open labor is, the pickers' lists and the caller's rate sheet items.
  */
-export async function getStartViewData(ctx: Ctx, access: Access, req: ViewRequest) {
+export async function getStartViewData(ctx: Ctx, access: Access, req: ViewRequest): Promise<StartViewData> {
   const wo = await resolveWorkOrder(ctx, access, req);
   const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, items, [me], parent] = await Promise.all([
     openLaborOfCaller(ctx),
@@ -80,7 +80,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     workOrderFlagId: mine?.workOrderFlagId ?? null,
     noOfServiceChannelTechs: mine?.noOfServiceChannelTechs ?? 1,
     startTime: mine?.startedAt.toISOString() ?? null,
-    currentLatLong: mine?.startLatitude != null ? { latitude: mine.startLatitude, longitude: mine.startLongitude } : null,
+    currentLatLong: mine?.startLatitude != null && mine.startLongitude != null ? { latitude: mine.startLatitude, longitude: mine.startLongitude } : null,
     userStatuses,
     workOrderStatuses: statuses.map((s) => ({ workOrderStatusId: s.id, workOrderStatus: s.name })),
     isWorkOrderStatusFieldRequired: isWorkOrderStatusFieldRequired(wo),

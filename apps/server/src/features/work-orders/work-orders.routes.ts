@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idOf, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
+import { workOrderDetailsSchema, createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idOf, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
@@ -39,7 +39,7 @@ export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/WorkOrder/:workOrderNumber', {
     config: { access: area('Work Orders') },
-    schema: { tags, params: z.object({ workOrderNumber: requiredText('Work order number', 40) }) },
+    schema: { tags, params: z.object({ workOrderNumber: requiredText('Work order number', 40) }), response: { 200: workOrderDetailsSchema } },
     handler: (req) => getWorkOrderByNumber(ctxOf(req, deps.db), req.access!, req.params.workOrderNumber),
   });
 }

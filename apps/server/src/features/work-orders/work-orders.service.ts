@@ -86,6 +86,9 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
   const w = row.work_orders;
   const c = row.customers;
   const laborEntries = await laborEntriesOf(ctx, w.id, c);
+  const [parent] = w.parentWorkOrderId
+    ? await ctx.db.select({ workOrderNumber: workOrders.workOrderNumber }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, w.parentWorkOrderId)))
+    : [];
   return {
     workOrderId: w.id,
     workOrderNumber: w.workOrderNumber,
@@ -94,6 +97,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     problem: w.problem,
     nte: w.nte,
     parentWorkOrderId: w.parentWorkOrderId,
+    parentWorkOrderNumber: parent?.workOrderNumber ?? null,
     billingCustomerId: w.billingCustomerId,
     createdDate: w.createdAt.toISOString(),
     customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },

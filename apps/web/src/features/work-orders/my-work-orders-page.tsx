@@ -1,11 +1,13 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { TECHNICIAN_WORK_ORDER_FIELDS, type TechnicianWorkOrderRow } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../components/data-grid';
 import { usePageTitle } from '../../components/use-page-title';
 import { useSignedIn } from '../auth/session-context';
+import { workOrderEditPath } from './edit/work-order-paths';
 import { fetchMyWorkOrders, workOrderStatusesQuery } from './work-orders-api';
 
 /** Grid dates read DD/MM/YYYY hh:mm A (spec platform 5.6). */
@@ -24,7 +26,18 @@ export default function MyWorkOrdersPage() {
 
   const columns = useMemo<GridColumn<TechnicianWorkOrderRow>[]>(
     () => [
-      { field: 'workOrderNumber', title: 'Work Order #', width: 190, sortable: sortable('workOrderNumber'), filter: 'text' },
+      {
+        field: 'workOrderNumber',
+        title: 'Work Order #',
+        width: 190,
+        sortable: sortable('workOrderNumber'),
+        filter: 'text',
+        render: (row) => (
+          <Anchor component={Link} to={workOrderEditPath(row.workOrderNumber)} fw={600}>
+            {row.workOrderNumber}
+          </Anchor>
+        ),
+      },
       {
         field: 'status',
         title: 'Status',

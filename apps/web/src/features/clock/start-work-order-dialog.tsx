@@ -1,0 +1,150 @@
+import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { CLOCK_IN_COMMENT } from '@sm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { StartViewData } from './clock-api';
+import { initialStartValues, startTimeOf, toClockInBody, validateStart, type StartValues } from './clock-form';
+import { ClockModal, ClockModalFooter } from './clock-modal';
+import { positionIfAllowed } from './current-position';
+import { chosenEmployeeType, EmployeeTypeField, ItemRateTypeField, PerDiemField, TruckTypeField, WorkOrderFlagField } from './rate-fields';
+import { useClockForm } from './use-clock-form';
+import { useClockIn } from './use-clock-mutations';
+
+/** Spec clock 5: a rate-sheet user cannot start on a customer without their rate sheet items. */
+export const NO_RATE_SHEET_MESSAGE = 'Please set up Rate Sheet for this customer first';
+
+interface StartDialogProps {
+  view: StartViewData;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The position when location is already allowed; the clock-in never waits for or asks about it. */
+function usePositionIfAllowed(enabled: boolean) {
+  return useQuery({
+    queryKey: ['clock', 'position'],
+    queryFn: positionIfAllowed,
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
+  const [opening] = useState(() => initialStartValues(view));
+  const form = useClockForm<StartValues>(() => opening);
+  const { values, errors, setField } = form;
+  const position = usePositionIfAllowed(true);
+  const start = useClockIn(view.workOrderNumber);
+  const items = view.rateSheetLaborItems;
+  const employeeType = chosenEmployeeType(items, values);
+  const hasApprenticeRate = employeeType?.apprenticeRate != null;
+
+  const chooseEmployeeType = (value: string | null) => {
+    setField('serviceTechnicianId', value);
+    if (chosenEmployeeType(items, { serviceTechnicianId: value })?.apprenticeRate == null) setField('isApprenticeRateApplied', false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check(validateStart(values, view))) return;
+    start.mutate(toClockInBody(values, view, position.data ?? null, startTimeOf(values, opening)), { onSuccess: onClose });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Start Work Order">
+      <Stack gap="sm">
+        <TextInput
+          type="datetime-local"
+          label="Start"
+          required
+          step={1}
+          value={values.start}
+          error={errors.start}
+          onChange={(e) => setField('start', e.currentTarget.value)}
+        />
+        <Textarea
+          label="Comment"
+          placeholder={CLOCK_IN_COMMENT}
+          autosize
+          minRows={2}
+          maxRows={5}
+          maxLength={1500}
+          value={values.comment}
+          error={errors.comment}
+          onChange={(e) => setField('comment', e.currentTarget.value)}
+        />
+        {view.hasRateSheetSetUp && (
+          <EmployeeTypeField items={items} value={values.serviceTechnicianId} error={errors.serviceTechnicianId} onChange={chooseEmployeeType} />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+          <PerDiemField canAdd={view.canAddPerDiemType} value={values.perDiemTypeId} onChange={(v) => setField('perDiemTypeId', v)} />
+          <ItemRateTypeField value={values.itemRateTypeId} onChange={(v) => setField('itemRateTypeId', v)} />
+          <WorkOrderFlagField value={values.workOrderFlagId} onChange={(v) => setField('workOrderFlagId', v)} />
+          <TruckTypeField
+            billingCustomerId={view.billingCustomerId}
+            value={values.rateSheetTruckTypeId}
+            onChange={(v) => setField('rateSheetTruckTypeId', v)}
+          />
+        </SimpleGrid>
+        {view.isClockinServiceChannelWO && (
+          <NumberInput
+            label="Number of Service Channel Techs"
+            min={1}
+            allowDecimal={false}
+            value={values.noOfServiceChannelTechs}
+            error={errors.noOfServiceChannelTechs}
+            onChange={(v) => setField('noOfServiceChannelTechs', v)}
+          />
+        )}
+        <Group gap="lg" py={4}>
+          <Checkbox label="Overtime" checked={values.isOvertime} onChange={(e) => setField('isOvertime', e.currentTarget.checked)} />
+          {view.hasRateSheetSetUp && (
+            <Checkbox
+              label="Apprentice Rate"
+              disabled={!hasApprenticeRate}
+              checked={values.isApprenticeRateApplied}
+              onChange={(e) => setField('isApprenticeRateApplied', e.currentTarget.checked)}
+            />
+          )}
+        </Group>
+        <ClockModalFooter>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={start.isPending}>
+            Save
+          </Button>
+        </ClockModalFooter>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The Start Work Order dialog (spec clock 2.1): clocks in on site. A rate-sheet user whose customer has no rate
+ * sheet items sees why they cannot start instead of a form they cannot save.
+ */
+export function StartWorkOrderDialog({ view, opened, onClose }: StartDialogProps) {
+  const isBlocked = view.hasRateSheetSetUp && view.rateSheetLaborItems.length === 0;
+  return (
+    <ClockModal opened={opened} onClose={onClose} title={`Start Work Order ${view.workOrderNumber}`}>
+      {isBlocked ? (
+        <Stack gap="md">
+          <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Cannot start">
+            {NO_RATE_SHEET_MESSAGE}
+          </Alert>
+          <ClockModalFooter>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </ClockModalFooter>
+        </Stack>
+      ) : (
+        <StartForm view={view} onClose={onClose} />
+      )}
+    </ClockModal>
+  );
+}

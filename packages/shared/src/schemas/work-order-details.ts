@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const laborEntrySchema = z.object({
+  workOrderLaborId: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  startTime: z.string(),
+  stopTime: z.string().nullable(),
+  hours: z.number(),
+  isOpen: z.boolean(),
+  isOvertime: z.boolean(),
+  isReachedAtSite: z.boolean(),
+  employeeTypeId: z.number().nullable(),
+  description: z.string().nullable(),
+  clockInDistanceKm: z.number().nullable(),
+});
+export type LaborEntry = z.infer<typeof laborEntrySchema>;
+
+export const statusChangeSchema = z.object({
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+export const auditEntrySchema = z.object({
+  auditId: z.number(),
+  entity: z.string(),
+  entityId: z.number(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const workOrderCustomerSchema = z.object({
+  customerId: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type WorkOrderCustomer = z.infer<typeof workOrderCustomerSchema>;
+
+/** `GET WorkOrder/{workOrderNumber}`: a work order with its customer, technicians, labor and history. */
+export const workOrderDetailsSchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  workOrderStatusId: z.number(),
+  workOrderStatus: z.string(),
+  problem: z.string(),
+  nte: z.number().nullable(),
+  parentWorkOrderId: z.number().nullable(),
+  parentWorkOrderNumber: z.string().nullable(),
+  billingCustomerId: z.number().nullable(),
+  createdDate: z.string(),
+  customer: workOrderCustomerSchema,
+  technicians: z.array(z.object({ userId: z.number(), name: z.string() })),
+  laborEntries: z.array(laborEntrySchema),
+  statusHistory: z.array(statusChangeSchema),
+  auditTrail: z.array(auditEntrySchema),
+});
+export type WorkOrderDetails = z.infer<typeof workOrderDetailsSchema>;
