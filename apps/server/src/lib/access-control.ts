@@ -66,7 +66,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     const req = request.routeOptions.config?.access;
     if (!req || req.kind === 'public') return;
     const token = bearer(request);
-    const claims = token ? await verifyAccessToken(deps.jwtSecret, token) : null;
+    const claims = token ? verifyAccessToken(deps.jwtSecret, token) : null;
     if (!claims) throw unauthorized();
     const access = await loadAccess(deps.db, claims.subscriberId, claims.userId);
     if (!access) throw unauthorized();

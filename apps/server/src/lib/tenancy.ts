@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from './context';
 import { notFound } from './errors';
@@ -16,3 +16,14 @@ export function foundOrThrow<T>(row: T | undefined, what: string): T {
   if (row === undefined) throw notFound(what);
   return row;
 }
+
+/**
+ * The same scope for a statement prepared once and run for many callers: the company is a placeholder, bound
+ * from the caller at execution with `tenantParams(ctx)`.
+ */
+export function ofTenantPrepared(table: { subscriberId: PgColumn }, ...more: (SQL | undefined)[]): SQL {
+  return and(eq(table.subscriberId, sql.placeholder('subscriberId')), ...more) as SQL;
+}
+
+/** The placeholders of the caller's scope, for a statement built with `ofTenantPrepared`. */
+export const tenantParams = (ctx: Pick<Ctx, 'actor'>) => ({ subscriberId: ctx.actor.subscriberId, userId: ctx.actor.userId });

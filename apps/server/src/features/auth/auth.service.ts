@@ -108,7 +108,7 @@ export async function login(deps: { db: Db; jwtSecret: string; now: Date }, body
 
 /** `Account/validateUser`: the signed-in user as the database knows them now. */
 export async function validateUser(ctx: Ctx, secret: string, token: string): Promise<SignedInUser> {
-  const claims = await verifyAccessToken(secret, token);
+  const claims = verifyAccessToken(secret, token);
   if (!claims) throw unauthorized();
   const fresh = await buildClaims(ctx.db, ctx.actor.userId);
   return { ...fresh, exp: claims.exp, iat: claims.iat, nbf: claims.nbf };

@@ -66,7 +66,12 @@ describe('session', () => {
     const claims = decodeJwt(valid) as never as Parameters<typeof signAccessToken>[1];
     const forged = await signAccessToken('another-secret-another-secret-another', claims, new Date());
     const expired = await signAccessToken(TEST_SECRET, claims, new Date(Date.now() - 11 * 3600_000));
-    for (const token of [forged, expired, 'not-a-jwt', `${valid}x`]) {
+    const [header, payload, signature] = valid.split('.');
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const otherUser = `${header}.${b64({ ...decoded, userId: decoded.userId + 1 })}.${signature}`;
+    for (const token of [forged, expired, 'not-a-jwt', `${valid}x`, algNone, otherUser]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/Account/validateUser', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
     }

@@ -5,7 +5,7 @@ import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { recordUserStatus } from '../users/users.service';
-import { arrivalStatus, callerHasRateSheet, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder, lastClockOut } from './clock-lookups';
+import { arrivalStatus, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder, type CallerClockState } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockInInput = z.output<typeof clockInBody>;
@@ -16,16 +16,16 @@ const MAX_PAST_MS = 24 * 3600_000;
  * Checks every clock-in rule of spec clock 5 before anything is written, and answers the row to insert.
  * A client that skips the dialog meets the same sentences.
  */
-export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInput) {
+export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInput, state: CallerClockState) {
   const workOrder = await clockableWorkOrder(ctx, access, input.workOrderId);
   const start = new Date(input.startTime);
   if (start.getTime() > ctx.now.getTime() + MAX_FUTURE_MS) throw new AppError(400, 'Start cannot be in the future.');
   if (start.getTime() < ctx.now.getTime() - MAX_PAST_MS) throw new AppError(400, 'Start must be within the last 24 hours.');
-  const last = await lastClockOut(ctx);
+  const last = state.lastClockOut;
   if (last && start < last) throw new AppError(400, `Start must be after your last clock-out at ${last.toISOString()}.`);
 
   let rateSheetLaborItemId: number | null = null;
-  if (await callerHasRateSheet(ctx)) {
+  if (state.hasRateSheet) {
     const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
     if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
     if (!input.serviceTechnicianId) throw new AppError(400, 'Employee Type field is required!');

@@ -1,10 +1,10 @@
-import { and, desc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
-import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
+import { auditLog, customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
-import { recordAudit } from '../audit/audit.service';
+import type { AuditEntity } from '../audit/audit.service';
 import { workOrderLabor } from './labor.table';
 
 type Reader = Ctx['db'] | Tx;
@@ -36,26 +36,26 @@ export async function openLaborOfCaller(ctx: Ctx, db: Reader = ctx.db) {
   return row ?? null;
 }
 
-/** When the caller last clocked out: a new entry may not start before it, so entries never overlap. */
-export async function lastClockOut(ctx: Ctx, db: Reader = ctx.db): Promise<Date | null> {
+/**
+ * What a clock-in needs to know of the caller, in one statement: the work order where labor is still open, when
+ * they last clocked out (a new entry may not start before it, so entries never overlap), and whether they have a
+ * rate sheet set up at all (any labor item on any of the company's rate sheets).
+ */
+export async function callerClockState(ctx: Ctx, db: Reader = ctx.db) {
+  const { subscriberId, userId } = ctx.actor;
   const [row] = await db
-    .select({ stoppedAt: workOrderLabor.stoppedAt })
-    .from(workOrderLabor)
-    .where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.userId, ctx.actor.userId), isNotNull(workOrderLabor.stoppedAt)))
-    .orderBy(desc(workOrderLabor.stoppedAt))
-    .limit(1);
-  return row?.stoppedAt ?? null;
+    .select({
+      openWorkOrderNumber: sql<string | null>`(select w.work_order_number from ${workOrderLabor} l join ${workOrders} w on w.id = l.work_order_id
+        where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is null)`,
+      lastClockOut: sql<Date | null>`(select max(l.stopped_at) from ${workOrderLabor} l
+        where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is not null)`.mapWith(workOrderLabor.stoppedAt),
+      hasRateSheet: sql<boolean>`exists (select 1 from ${rateSheetLaborItems} i where i.subscriber_id = ${subscriberId} and i.technician_user_id = ${userId})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)));
+  return { openWorkOrderNumber: row?.openWorkOrderNumber ?? null, lastClockOut: row?.lastClockOut ?? null, hasRateSheet: !!row?.hasRateSheet };
 }
-
-/** Whether the caller has a rate sheet set up at all (any labor item on any of the company's rate sheets). */
-export async function callerHasRateSheet(ctx: Ctx, db: Reader = ctx.db): Promise<boolean> {
-  const rows = await db
-    .select({ id: rateSheetLaborItems.id })
-    .from(rateSheetLaborItems)
-    .where(ofTenant(rateSheetLaborItems, ctx, eq(rateSheetLaborItems.technicianUserId, ctx.actor.userId)))
-    .limit(1);
-  return rows.length > 0;
-}
+export type CallerClockState = Awaited<ReturnType<typeof callerClockState>>;
 
 /** The caller's labor items (Employee Types) on a billing customer's rate sheets. */
 export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, db: Reader = ctx.db) {
@@ -97,19 +97,24 @@ export async function checkReferences(
   }
 }
 
-/** Sets a work order's status and records who changed it from what, in the caller's transaction. */
+/**
+ * Sets a work order's status, records who changed it from what, and audits it: one statement, in the caller's
+ * transaction; the history and the audit entry are written only when the work order was updated.
+ */
 export async function changeWorkOrderStatus(tx: Tx, ctx: Ctx, workOrderId: number, fromStatusId: number, toStatusId: number) {
   if (fromStatusId === toStatusId) return;
-  await tx.update(workOrders).set({ workOrderStatusId: toStatusId }).where(ofTenant(workOrders, ctx, eq(workOrders.id, workOrderId)));
-  await tx.insert(workOrderStatusHistory).values({
-    subscriberId: ctx.actor.subscriberId,
-    workOrderId,
-    fromStatusId,
-    toStatusId,
-    changedBy: ctx.actor.userId,
-    changedAt: ctx.now,
-  });
-  await recordAudit(tx, ctx, { entity: 'workOrder', entityId: workOrderId, action: 'status', before: { workOrderStatusId: fromStatusId }, after: { workOrderStatusId: toStatusId } });
+  const { subscriberId, userId } = ctx.actor;
+  const now = ctx.now.toISOString();
+  await tx.execute(sql`
+    with changed as (
+      update ${workOrders} set work_order_status_id = ${toStatusId}::int where subscriber_id = ${subscriberId} and id = ${workOrderId} returning id
+    ), history as (
+      insert into ${workOrderStatusHistory} (subscriber_id, work_order_id, from_status_id, to_status_id, changed_by, changed_at)
+      select ${subscriberId}::int, id, ${fromStatusId}::int, ${toStatusId}::int, ${userId}::int, ${now}::timestamptz from changed
+    )
+    insert into ${auditLog} (subscriber_id, entity, entity_id, action, before, after, changed_by, changed_at)
+    select ${subscriberId}::int, ${'workOrder' satisfies AuditEntity}, id, 'status', ${JSON.stringify({ workOrderStatusId: fromStatusId })}::jsonb,
+           ${JSON.stringify({ workOrderStatusId: toStatusId })}::jsonb, ${userId}::int, ${now}::timestamptz from changed`);
 }
 
 /** The status a work order takes when a technician arrives (Onsite) or is on the way (En Route). */

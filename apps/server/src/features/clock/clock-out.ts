@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { recordUserStatus } from '../users/users.service';
-import { callerHasRateSheet, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder } from './clock-lookups';
+import { callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockOutInput = z.output<typeof clockOutBody>;
@@ -27,7 +27,13 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   const description = input.description?.trim();
   if (!description) throw new AppError(400, 'Description field is required!');
   if (!input.userStatusId) throw new AppError(400, 'User Status field is required!');
-  const [status] = await ctx.db.select().from(userStatuses).where(eq(userStatuses.id, input.userStatusId));
+  // The chosen user status and work order status, looked up together.
+  const [found] = await ctx.db
+    .select({ status: userStatuses, workOrderStatusId: workOrderStatuses.id })
+    .from(userStatuses)
+    .leftJoin(workOrderStatuses, eq(workOrderStatuses.id, input.workOrderStatusId ?? 0))
+    .where(eq(userStatuses.id, input.userStatusId));
+  const status = found?.status;
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const companyDescription = input.cDescription?.trim() || null;
   if (status.needsDescription && !companyDescription) throw new AppError(400, 'Company Description field is required!');
@@ -35,19 +41,15 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   let workOrderStatusId: number = WORK_ORDER_STATUS.Onsite;
   if (isWorkOrderStatusFieldRequired(workOrder)) {
     if (!input.workOrderStatusId) throw new AppError(400, 'Work Order Status field is required!');
-    const [s] = await ctx.db.select().from(workOrderStatuses).where(eq(workOrderStatuses.id, input.workOrderStatusId));
-    if (!s) throw new AppError(400, 'Work order status was not found.');
-    workOrderStatusId = s.id;
+    if (!found.workOrderStatusId) throw new AppError(400, 'Work order status was not found.');
+    workOrderStatusId = found.workOrderStatusId;
   }
 
-  let rateSheetLaborItemId = labor.rateSheetLaborItemId;
-  if (await callerHasRateSheet(ctx)) {
-    const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
-    const chosen = input.serviceTechnicianId ?? labor.rateSheetLaborItemId;
-    if (items.length > 0 && !chosen) throw new AppError(400, 'Employee Type field is required!');
-    if (chosen && !items.some((i) => i.id === chosen)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
-    rateSheetLaborItemId = chosen;
-  }
+  // The caller's Employee Types on this customer's sheet: none for a technician without a rate sheet.
+  const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
+  const rateSheetLaborItemId = input.serviceTechnicianId ?? labor.rateSheetLaborItemId;
+  if (items.length > 0 && !rateSheetLaborItemId) throw new AppError(400, 'Employee Type field is required!');
+  if (rateSheetLaborItemId && !items.some((i) => i.id === rateSheetLaborItemId)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
   await checkReferences(ctx, workOrder.billingCustomerId, input);
   return {
     labor,

@@ -4,7 +4,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
-import { callerHasRateSheet, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
 
 const ONE_OPEN_INDEX = 'work_order_labor_one_open_per_user';
 
@@ -27,9 +27,9 @@ async function alreadyClockedIn(ctx: Ctx): Promise<AppError> {
 
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
 export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number }> {
-  const open = await openLaborOfCaller(ctx);
-  if (open) throw await alreadyClockedIn(ctx);
-  const prepared = await prepareClockIn(ctx, access, input);
+  const state = await callerClockState(ctx);
+  if (state.openWorkOrderNumber) throw await alreadyClockedIn(ctx);
+  const prepared = await prepareClockIn(ctx, access, input, state);
   try {
     const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
     return { workOrderLaborId: id };
@@ -93,12 +93,12 @@ export async function clockOutAndStart(
  * customer's rate sheet too, otherwise the technician's first item there.
  */
 async function prepareStartAfterStop(ctx: Ctx, access: Access, input: ClockInInput, chosenEmployeeType: number | null) {
-  const next = await clockableWorkOrder(ctx, access, input.workOrderId);
+  const [next, state] = await Promise.all([clockableWorkOrder(ctx, access, input.workOrderId), callerClockState(ctx)]);
   let serviceTechnicianId: number | null = null;
-  if (await callerHasRateSheet(ctx)) {
+  if (state.hasRateSheet) {
     const items = await callerRateSheetItems(ctx, next.billingCustomerId);
     if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
     serviceTechnicianId = items.find((i) => i.id === chosenEmployeeType)?.id ?? items[0].id;
   }
-  return prepareClockIn(ctx, access, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() });
+  return prepareClockIn(ctx, access, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() }, state);
 }

@@ -45,6 +45,7 @@ export const workOrderLabor = pgTable(
     uniqueIndex('work_order_labor_one_open_per_user').on(t.userId).where(sql`${t.stoppedAt} is null`),
     index('work_order_labor_work_order_idx').on(t.workOrderId),
     index('work_order_labor_user_started_idx').on(t.userId, t.startedAt),
+    index('work_order_labor_user_stopped_idx').on(t.userId, t.stoppedAt),
     check('work_order_labor_stops_after_start', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),
     check('work_order_labor_techs_positive', sql`${t.noOfServiceChannelTechs} >= 1`),
   ],

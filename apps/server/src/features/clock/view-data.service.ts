@@ -7,7 +7,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { listUserStatuses } from '../users/users.service';
-import { callerHasRateSheet, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
 import { isWorkOrderStatusFieldRequired } from './clock-out';
 import { workOrderLabor } from './labor.table';
 import { nteWarning } from './nte';
@@ -36,7 +36,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     ctx.db.select({ openTechs: count() }).from(workOrderLabor).where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, wo.id), isNull(workOrderLabor.stoppedAt))),
     ctx.db.select().from(workOrderStatuses).orderBy(workOrderStatuses.id),
     listUserStatuses(ctx),
-    callerHasRateSheet(ctx),
+    callerClockState(ctx).then((s) => s.hasRateSheet),
     callerRateSheetItems(ctx, wo.billingCustomerId),
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId)),
     wo.parentWorkOrderId

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
@@ -46,21 +46,20 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
  * one opened, and the user's current status set. The clock calls it too, so status and labor change together.
  */
 export async function recordUserStatus(tx: Tx, ctx: Ctx, statusId: number, description: string | null) {
-  await tx
-    .update(userStatusEntries)
-    .set({ endedAt: ctx.now })
-    .where(ofTenant(userStatusEntries, ctx, eq(userStatusEntries.userId, ctx.actor.userId), isNull(userStatusEntries.endedAt)));
-  await tx.insert(userStatusEntries).values({
-    subscriberId: ctx.actor.subscriberId,
-    userId: ctx.actor.userId,
-    userStatusId: statusId,
-    description,
-    startedAt: ctx.now,
-  });
-  await tx
-    .update(users)
-    .set({ userStatusId: statusId, userStatusDescription: description })
-    .where(ofTenant(users, ctx, eq(users.id, ctx.actor.userId)));
+  const { subscriberId, userId } = ctx.actor;
+  const now = ctx.now.toISOString();
+  // One statement: the new entry is inserted only after the open one is closed (it reads the count of closed rows).
+  await tx.execute(sql`
+    with closed as (
+      update ${userStatusEntries} set ended_at = ${now}::timestamptz
+       where subscriber_id = ${subscriberId} and user_id = ${userId} and ended_at is null
+      returning 1
+    ), opened as (
+      insert into ${userStatusEntries} (subscriber_id, user_id, user_status_id, description, started_at)
+      select ${subscriberId}::int, ${userId}::int, ${statusId}::int, ${description}::text, ${now}::timestamptz from (select count(*) from closed) c
+    )
+    update ${users} set user_status_id = ${statusId}::int, user_status_description = ${description}::text
+     where subscriber_id = ${subscriberId} and id = ${userId}`);
 }
 
 /** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today. */

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, exists, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { hasFunctionality, type Access, type GridRequestParsed, type TechnicianWorkOrderRow } from '@sm/shared';
 import { customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
-import { ofTenant } from '../../lib/tenancy';
+import { ofTenant, ofTenantPrepared, tenantParams } from '../../lib/tenancy';
 import { auditOf } from '../audit/audit.service';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 
@@ -20,49 +21,69 @@ const columns: GridColumns = {
   createdDate: { sql: workOrders.createdAt, type: 'date' },
 };
 
-const assignedTo = (ctx: Ctx) =>
-  exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(workOrderTechnicians)
-      .where(and(eq(workOrderTechnicians.workOrderId, workOrders.id), eq(workOrderTechnicians.userId, ctx.actor.userId))),
-  );
+/** Work orders the given user is assigned to (a value, or a placeholder in a prepared statement). */
+const assignedTo = (userId: number | Placeholder) =>
+  sql`exists (select 1 from ${workOrderTechnicians} t where t.work_order_id = ${workOrders}.id and t.user_id = ${userId})`;
 
-/** `workOrder/technicianWorkOrders`: the caller's own work orders, paged, sorted and filtered on the server. */
+/** A row of the technician's grid, with the total of the filtered set as a window count. */
+const rowColumns = {
+  workOrderId: workOrders.id,
+  workOrderNumber: workOrders.workOrderNumber,
+  status: workOrderStatuses.name,
+  workOrderStatusId: workOrders.workOrderStatusId,
+  problem: workOrders.problem,
+  customerName: customers.name,
+  address,
+  createdAt: workOrders.createdAt,
+  billingCompanyId: workOrders.billingCustomerId,
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+};
+
+const page = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(workOrders)
+    .innerJoin(customers, eq(customers.id, workOrders.customerId))
+    .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
+    .$dynamic();
+
+/** The grid as My Work Orders and the home page open it (no filter, newest first): prepared once per database. */
+const firstPages = (db: Db) =>
+  page(db)
+    .where(ofTenantPrepared(workOrders, assignedTo(sql.placeholder('userId'))))
+    .orderBy(desc(workOrders.workOrderNumber))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('technician_work_orders_first_pages');
+const prepared = new WeakMap<Db, ReturnType<typeof firstPages>>();
+
+/**
+ * `workOrder/technicianWorkOrders`: the caller's own work orders, paged, sorted and filtered on the server. The page
+ * carries the total as a window count, so one statement answers both; only a page past the end asks again.
+ */
 export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed): Promise<{ data: TechnicianWorkOrderRow[]; total: number }> {
   const q = gridQuery(req, columns, { field: 'workOrderNumber', dir: 'desc' });
-  const where = ofTenant(workOrders, ctx, assignedTo(ctx), q.where);
-  const base = () =>
-    ctx.db
-      .select()
-      .from(workOrders)
-      .innerJoin(customers, eq(customers.id, workOrders.customerId))
-      .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
-      .where(where)
-      .$dynamic();
-  const [rows, [{ total }]] = await Promise.all([
-    base().orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
-    ctx.db
+  const where = ofTenant(workOrders, ctx, assignedTo(ctx.actor.userId), q.where);
+  let rows;
+  if (!q.where && req.sort.length === 0) {
+    let statement = prepared.get(ctx.db);
+    if (!statement) prepared.set(ctx.db, (statement = firstPages(ctx.db)));
+    rows = await statement.execute({ ...tenantParams(ctx), limit: q.limit, offset: q.offset });
+  } else {
+    rows = await page(ctx.db).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  }
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.offset > 0) {
+    [{ total }] = await ctx.db
       .select({ total: count() })
       .from(workOrders)
       .innerJoin(customers, eq(customers.id, workOrders.customerId))
       .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
-      .where(where),
-  ]);
+      .where(where);
+  }
   return {
     total,
-    data: rows.map((r) => ({
-      workOrderId: r.work_orders.id,
-      workOrderNumber: r.work_orders.workOrderNumber,
-      status: r.work_order_statuses.name,
-      workOrderStatusId: r.work_orders.workOrderStatusId,
-      problem: r.work_orders.problem,
-      customerName: r.customers.name,
-      address: `${r.customers.address}, ${r.customers.city}, ${r.customers.state} ${r.customers.zip}`,
-      createdDate: r.work_orders.createdAt.toISOString(),
-      totalCount: total,
-      billingCompanyId: r.work_orders.billingCustomerId,
-    })),
+    data: rows.map(({ createdAt, total: _, ...r }) => ({ ...r, createdDate: createdAt.toISOString(), totalCount: total })),
   };
 }
 
@@ -75,7 +96,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     .innerJoin(customers, eq(customers.id, workOrders.customerId))
     .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
     .where(
-      ofTenant(workOrders, ctx, sql`lower(${workOrders.workOrderNumber}) = lower(${workOrderNumber})`, seeAll ? undefined : assignedTo(ctx)),
+      ofTenant(workOrders, ctx, sql`lower(${workOrders.workOrderNumber}) = lower(${workOrderNumber})`, seeAll ? undefined : assignedTo(ctx.actor.userId)),
     );
   if (!row) throw notFound('Work order');
   const technicians = await ctx.db

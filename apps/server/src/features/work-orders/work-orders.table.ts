@@ -34,5 +34,5 @@ export const workOrderTechnicians = pgTable(
     workOrderId: integer('work_order_id').notNull().references(() => workOrders.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id),
   },
-  (t) => [primaryKey({ columns: [t.workOrderId, t.userId] }), index('work_order_technicians_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.workOrderId, t.userId] }), index('work_order_technicians_user_work_order_idx').on(t.userId, t.workOrderId)],
 );

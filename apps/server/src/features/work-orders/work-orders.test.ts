@@ -24,6 +24,11 @@ describe('technician work orders', () => {
   it('pages, sorts and filters on the server', async () => {
     const page = (await mine('tech', { take: 25, skip: 25 })).json();
     expect(page.data).toHaveLength(5);
+    expect(page.total).toBe(30);
+    const pastTheEnd = (await mine('tech', { take: 10, skip: 40 })).json();
+    expect(pastTheEnd).toEqual({ data: [], total: 30 });
+    const none = (await mine('tech', { filter: { filters: [{ field: 'problem', operator: 'contains', value: 'no such problem' }] } })).json();
+    expect(none).toEqual({ data: [], total: 0 });
     const sorted = (await mine('tech', { take: 100, sort: [{ field: 'customerName', dir: 'asc' }] })).json().data.map((r: { customerName: string }) => r.customerName);
     expect(sorted).toEqual([...sorted].sort((a: string, b: string) => a.localeCompare(b)));
     const todo = (await mine('tech', { take: 100, filter: { logic: 'and', filters: [{ field: 'workOrderStatusId', operator: 'eq', value: 13 }] } })).json();

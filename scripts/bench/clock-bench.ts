@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:clock`: throughput and p50/p99 latency of `technicianWorkOrders` and of a clock-in/clock-out
+ * cycle for 50 concurrent technicians, each beside the same SQL sent bare through `pg`, on PostgreSQL with
+ * 1,000,000 work orders. Results go to bench-results/clock.json and clock.md.
+ *
+ * Each of the four (API list, bare list, API cycle, bare cycle) runs twice: saturated (every user sends its next
+ * request as soon as the answer comes: throughput) and paced (every user at a fixed rate: latency at a stated
+ * load). The data set is generated first when the bench database lacks it (generate.ts; `--regenerate`).
+ * Everything runs on loopback, each phase for BENCH_DURATION seconds, and the whole run stops by itself.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { bareCycle, bareList } from './bare-load';
+import { adminUrlOf, BENCH, BENCH_URL } from './config';
+import { startCpuProbe, waitForQuietMachine, type CpuUse } from './cpu';
+import { ensureDataset } from './generate';
+import { httpCycle, httpList } from './http-load';
+import { pacedApiCycle, pacedApiList, pacedBareCycle, pacedBareList } from './paced';
+import { describeEnvironment, judge, writeResults, type CyclePhase, type Results } from './report';
+import { captureCycles, captureListQueries, capturingDb, closeOpenLabor, prepareUsers, restoreClockData } from './setup';
+import type { Summary } from './stats';
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+let server: ChildProcess | null = null;
+
+/** Starts bench-server.ts in its own process and answers the port it listens on. */
+async function startServer(jwtSecret: string): Promise<number> {
+  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: BENCH_URL,
+      BENCH_JWT_SECRET: jwtSecret,
+      BENCH_POOL: String(BENCH.poolSize),
+      BENCH_MAX_RUN: String(BENCH.maxRunSec),
+      NODE_ENV: 'production',
+    },
+  });
+  server = child;
+  return new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the API server did not start within 60 s')), 60_000);
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve((m as { port: number }).port);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the API server exited early (${code})`));
+    });
+  });
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.send('stop');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(killer);
+}
+
+const { database } = adminUrlOf(BENCH_URL);
+const cpu: Record<string, CpuUse | null> = {};
+const fmt = (s: Summary, unit: string) =>
+  `${s.perSec.toFixed(0)} ${unit}/s, p50 ${s.p50Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, ${s.errors} errors`;
+
+/** Runs one measured phase, noting how much of the machine other processes took meanwhile. */
+async function measure<T extends Summary | CyclePhase>(name: string, fn: () => Promise<T>): Promise<T> {
+  await waitForQuietMachine(server?.pid, database, BENCH.quietWaitSec);
+  const probe = startCpuProbe(server?.pid, database);
+  const r = await fn();
+  const use = probe.stop();
+  cpu[name] = use;
+  const isCycle = 'cycle' in r;
+  const s: Summary = isCycle ? (r as CyclePhase).cycle : (r as Summary);
+  const perOp = (sec: number) => (s.ok === 0 ? '-' : ((sec * 1000) / s.ok).toFixed(2));
+  const cpuText = use
+    ? `; CPU ms per ${isCycle ? 'cycle' : 'request'}: server ${perOp(use.serverSec)}, PostgreSQL ${perOp(use.postgresSec)}; others took ${(use.othersShare * 100).toFixed(0)}% of the machine`
+    : '';
+  log(`${name}: ${fmt(s, isCycle ? 'cycles' : 'req')}${cpuText}`);
+  return r;
+}
+
+async function main() {
+  const started = Date.now();
+  const dataset = await ensureDataset({ regenerate: process.argv.includes('--regenerate') });
+  const pool = new pg.Pool({ connectionString: BENCH_URL, max: BENCH.poolSize });
+  pool.on('error', () => undefined);
+  try {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const capture = capturingDb(pool);
+    const users = await prepareUsers(pool, capture.db, jwtSecret, BENCH.users);
+    await restoreClockData(pool, users);
+    const queries = await captureListQueries(capture, users);
+    const cycles = await captureCycles(capture, users);
+    const env = await describeEnvironment(pool);
+    const port = await startServer(jwtSecret);
+    const { durationSec: d, warmupSec: w, listRatePerUser: lr, cycleRatePerUser: cr } = BENCH;
+    log(`API server on 127.0.0.1:${port}; ${users.length} users; ${d} s per phase, ${w} s warm-up; paced at ${lr} req/s and ${cr} cycles/s per user`);
+
+    await httpList(port, users, w);
+    const apiList = await measure('a. API list, saturated', () => httpList(port, users, d));
+    const apiListPaced = await measure('a. API list, paced', () => pacedApiList(port, users, lr, d));
+    await bareList(pool, users, queries, w);
+    const bareListR = await measure('b. bare list, saturated', () => bareList(pool, users, queries, d));
+    const bareListPaced = await measure('b. bare list, paced', () => pacedBareList(pool, users, queries, lr, d));
+
+    await httpCycle(port, users, w);
+    await closeOpenLabor(pool, users);
+    const apiCycle = await measure('c. API cycle, saturated', () => httpCycle(port, users, d));
+    await closeOpenLabor(pool, users);
+    const apiCyclePaced = await measure('c. API cycle, paced', () => pacedApiCycle(port, users, cr, d));
+    await closeOpenLabor(pool, users);
+    await bareCycle(pool, users, cycles, w);
+    const bareCycleR = await measure('d. bare cycle, saturated', () => bareCycle(pool, users, cycles, d));
+    const bareCyclePaced = await measure('d. bare cycle, paced', () => pacedBareCycle(pool, users, cycles, cr, d));
+
+    await stopServer();
+    await restoreClockData(pool, users);
+    const phases: Results['phases'] = {
+      saturated: { apiList, bareList: bareListR, apiCycle, bareCycle: bareCycleR },
+      paced: { apiList: apiListPaced, bareList: bareListPaced, apiCycle: apiCyclePaced, bareCycle: bareCyclePaced },
+      cpu,
+    };
+    const results: Results = {
+      date: new Date().toISOString(),
+      machine: env.machine,
+      dataset: { counts: dataset.counts, generatedThisRun: dataset.generated, generationSeconds: dataset.seconds },
+      config: { users: users.length, durationSec: d, warmupSec: w, poolSize: BENCH.poolSize, listRatePerUser: lr, cycleRatePerUser: cr },
+      indexes: env.indexes,
+      statements: { list: queries[0].length, clockIn: cycles[0].clockIn.length, clockOut: cycles[0].clockOut.length },
+      phases,
+      targets: judge(phases),
+    };
+    const files = writeResults(results);
+    for (const t of results.targets) log(`${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.value} (wanted ${t.target})`);
+    log(`wrote ${files.md} and ${files.json} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await stopServer();
+    await pool.end();
+  }
+}
+
+const hardStop = setTimeout(() => {
+  console.error(`[bench] still running after ${BENCH.maxRunSec} s: stopping`);
+  server?.kill('SIGKILL');
+  process.exit(2);
+}, BENCH.maxRunSec * 1000);
+hardStop.unref();
+
+main().then(
+  () => process.exit(0),
+  async (e: unknown) => {
+    console.error(e);
+    await stopServer().catch(() => undefined);
+    process.exit(1);
+  },
+);

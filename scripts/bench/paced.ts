@@ -1,0 +1,157 @@
+/**
+ * Latency at a stated load: each user sends at a fixed rate instead of as fast as answers come. Latency runs
+ * from the moment a request was due, not from when it could be sent, so a slow answer that delays the next
+ * request still counts against the next one too (no coordinated omission). The API is called through plain
+ * keep-alive `node:http`, one socket per user, which is cheap at these rates.
+ */
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { bareCycleStep, bareListStep, cycleRecorders, type CycleRecorders } from './bare-load';
+import { CLOCK_IN_PATH, CLOCK_OUT_PATH, clockInBodyOf, clockOutBodyOf, LIST_PATH } from './http-load';
+import type { BenchUser, CapturedCycle, CapturedQuery } from './setup';
+import { messageOf, Recorder, sleep, type Summary } from './stats';
+
+/**
+ * Runs `step` for every user at `ratePerUser` per second for `durationSec`, the users' schedules spread evenly
+ * over one interval. `step` answers whether the operation succeeded; the runner records its latency.
+ */
+async function runPaced(
+  users: BenchUser[],
+  ratePerUser: number,
+  durationSec: number,
+  rec: Recorder,
+  step: (user: BenchUser, index: number) => Promise<boolean>,
+): Promise<number> {
+  const interval = 1000 / ratePerUser;
+  const start = performance.now() + 50;
+  const deadline = start + durationSec * 1000;
+  await Promise.all(
+    users.map(async (user, index) => {
+      for (let k = 0; ; k++) {
+        const due = start + (index / users.length) * interval + k * interval;
+        if (due >= deadline) return;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (await step(user, index)) rec.add(performance.now() - due);
+      }
+    }),
+  );
+  return (performance.now() - start) / 1000;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One POST with a JSON body on the user's own keep-alive socket, bounded by a 10 s timeout. */
+function post(agent: Agent, port: number, path: string, token: string, body: unknown): Promise<Answer> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        timeout: 10_000,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+
+function agentsFor(users: BenchUser[]) {
+  return users.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+}
+
+export async function pacedApiList(port: number, users: BenchUser[], ratePerUser: number, durationSec: number): Promise<Summary> {
+  const rec = new Recorder();
+  const agents = agentsFor(users);
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec, async (user, i) => {
+    try {
+      const a = await post(agents[i], port, LIST_PATH, user.token, { take: 3 });
+      if (!ok(a)) rec.fail(`HTTP ${a.status}`);
+      return ok(a);
+    } catch (e) {
+      rec.fail(messageOf(e));
+      return false;
+    }
+  });
+  for (const a of agents) a.destroy();
+  return rec.summary(seconds);
+}
+
+export async function pacedBareList(pool: pg.Pool, users: BenchUser[], queries: CapturedQuery[][], ratePerUser: number, durationSec: number): Promise<Summary> {
+  const rec = new Recorder();
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec, async (_user, i) => {
+    try {
+      await bareListStep(pool, queries[i]);
+      return true;
+    } catch (e) {
+      rec.fail(messageOf(e));
+      return false;
+    }
+  });
+  return rec.summary(seconds);
+}
+
+const summaries = (rec: CycleRecorders, seconds: number) => ({
+  clockIn: rec.clockIn.summary(seconds),
+  clockOut: rec.clockOut.summary(seconds),
+  cycle: rec.cycle.summary(seconds),
+});
+
+/** A clock-in then a clock-out through the API, each request timed on its own as well. */
+async function apiCycleStep(agent: Agent, port: number, user: BenchUser, rec: CycleRecorders): Promise<boolean> {
+  try {
+    const t0 = performance.now();
+    const a = await post(agent, port, CLOCK_IN_PATH, user.token, clockInBodyOf(user, new Date()));
+    if (!ok(a)) {
+      rec.clockIn.fail(`HTTP ${a.status}`);
+      rec.cycle.fail(`clock-in HTTP ${a.status}: ${a.body.slice(0, 80)}`);
+      return false;
+    }
+    const t1 = performance.now();
+    rec.clockIn.add(t1 - t0);
+    const laborId = (JSON.parse(a.body) as { workOrderLaborId: number }).workOrderLaborId;
+    const b = await post(agent, port, CLOCK_OUT_PATH, user.token, clockOutBodyOf(user, laborId));
+    if (!ok(b)) {
+      rec.clockOut.fail(`HTTP ${b.status}`);
+      rec.cycle.fail(`clock-out HTTP ${b.status}: ${b.body.slice(0, 80)}`);
+      return false;
+    }
+    rec.clockOut.add(performance.now() - t1);
+    return true;
+  } catch (e) {
+    rec.cycle.fail(messageOf(e));
+    return false;
+  }
+}
+
+export async function pacedApiCycle(port: number, users: BenchUser[], ratePerUser: number, durationSec: number) {
+  const rec = cycleRecorders();
+  const agents = agentsFor(users);
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec.cycle, (user, i) => apiCycleStep(agents[i], port, user, rec));
+  for (const a of agents) a.destroy();
+  return summaries(rec, seconds);
+}
+
+export async function pacedBareCycle(pool: pg.Pool, users: BenchUser[], cycles: CapturedCycle[], ratePerUser: number, durationSec: number) {
+  const rec = cycleRecorders();
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec.cycle, (_user, i) => bareCycleStep(pool, cycles[i], rec));
+  return summaries(rec, seconds);
+}
