@@ -62,3 +62,13 @@ export async function openDatabase(opts: {
 export function pgliteClientOf(db: Db): PGlite {
   return (db as unknown as { $client: PGlite }).$client;
 }
+
+/** A statement built and prepared once per database handle, on first use: `const page = oncePerDatabase((db) => ...prepare(name))`. */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}

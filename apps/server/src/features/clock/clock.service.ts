@@ -15,26 +15,28 @@ function isOneOpenViolation(e: unknown): boolean {
 }
 
 /** The sentence for a second clock-in: it names the work order where labor is still open. */
-async function alreadyClockedIn(ctx: Ctx): Promise<AppError> {
-  const open = await openLaborOfCaller(ctx);
+function alreadyClockedIn(openWorkOrderNumber: string | null | undefined): AppError {
   return new AppError(
     409,
-    open
-      ? `You are still clocked in on work order ${open.workOrderNumber}. Finish it before starting another.`
+    openWorkOrderNumber
+      ? `You are still clocked in on work order ${openWorkOrderNumber}. Finish it before starting another.`
       : 'You are already clocked in on another work order.',
   );
 }
 
+/** The same sentence after the database refused a second open entry: the open one is read after the race. */
+const alreadyClockedInAfterRace = async (ctx: Ctx) => alreadyClockedIn((await openLaborOfCaller(ctx))?.workOrderNumber);
+
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
 export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number }> {
   const state = await callerClockState(ctx);
-  if (state.openWorkOrderNumber) throw await alreadyClockedIn(ctx);
+  if (state.openWorkOrderNumber) throw alreadyClockedIn(state.openWorkOrderNumber);
   const prepared = await prepareClockIn(ctx, access, input, state);
   try {
     const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
     return { workOrderLaborId: id };
   } catch (e) {
-    if (isOneOpenViolation(e)) throw await alreadyClockedIn(ctx);
+    if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);
     throw e;
   }
 }
@@ -83,7 +85,7 @@ export async function clockOutAndStart(
     });
     return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id };
   } catch (e) {
-    if (isOneOpenViolation(e)) throw await alreadyClockedIn(ctx);
+    if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { isSuperAdmin, PERMISSION_AREA_NAMES, ROLE, type Access, type RolePermissions, type RolePermissionsUpdate, type RoleSummary } from '@sm/shared';
-import type { Db } from '../../db/client';
+import { oncePerDatabase, type Db } from '../../db/client';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -31,7 +31,7 @@ export async function getRolePermissionsOfUser(db: Db, subscriberId: number, use
 }
 
 /** The caller's user row joined to their roles and those roles' matrix rows: one statement, prepared once per database. */
-const accessStatement = (db: Db) =>
+const accessStatement = oncePerDatabase((db) =>
   db
     .select({
       roleId: roles.id,
@@ -47,17 +47,15 @@ const accessStatement = (db: Db) =>
     .leftJoin(rolePermissions, and(eq(rolePermissions.subscriberId, users.subscriberId), eq(rolePermissions.roleId, userRoles.roleId)))
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.subscriberId, sql.placeholder('subscriberId')), eq(users.isActive, true)))
     .orderBy(asc(userRoles.roleId))
-    .prepare('load_access');
-const prepared = new WeakMap<Db, ReturnType<typeof accessStatement>>();
+    .prepare('load_access'),
+);
 
 /**
  * The caller's access, read from the database on each request so that a role or matrix change takes effect at
  * once. Answers null when the user is gone or disabled.
  */
 export async function loadAccess(db: Db, subscriberId: number, userId: number): Promise<Access | null> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = accessStatement(db)));
-  const rows = await statement.execute({ userId, subscriberId });
+  const rows = await accessStatement(db).execute({ userId, subscriberId });
   if (rows.length === 0) return null;
   const byRole = new Map<number, RolePermissions>();
   for (const r of rows) {

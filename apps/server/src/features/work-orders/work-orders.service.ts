@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { hasFunctionality, type Access, type GridRequestParsed, type TechnicianWorkOrderRow } from '@sm/shared';
 import { customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
-import type { Db } from '../../db/client';
+import { oncePerDatabase, type Db } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
@@ -48,14 +48,14 @@ const page = (db: Db) =>
     .$dynamic();
 
 /** The grid as My Work Orders and the home page open it (no filter, newest first): prepared once per database. */
-const firstPages = (db: Db) =>
+const firstPages = oncePerDatabase((db) =>
   page(db)
     .where(ofTenantPrepared(workOrders, assignedTo(sql.placeholder('userId'))))
     .orderBy(desc(workOrders.workOrderNumber))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('technician_work_orders_first_pages');
-const prepared = new WeakMap<Db, ReturnType<typeof firstPages>>();
+    .prepare('technician_work_orders_first_pages'),
+);
 
 /**
  * `workOrder/technicianWorkOrders`: the caller's own work orders, paged, sorted and filtered on the server. The page
@@ -66,9 +66,7 @@ export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed)
   const where = ofTenant(workOrders, ctx, assignedTo(ctx.actor.userId), q.where);
   let rows;
   if (!q.where && req.sort.length === 0) {
-    let statement = prepared.get(ctx.db);
-    if (!statement) prepared.set(ctx.db, (statement = firstPages(ctx.db)));
-    rows = await statement.execute({ ...tenantParams(ctx), limit: q.limit, offset: q.offset });
+    rows = await firstPages(ctx.db).execute({ ...tenantParams(ctx), limit: q.limit, offset: q.offset });
   } else {
     rows = await page(ctx.db).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
   }
