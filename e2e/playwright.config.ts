@@ -21,11 +21,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  // The clock tests create work orders (sub work orders cannot be removed), so they run after the tests that
-  // count a technician's work orders.
+  // The clock tests create work orders (sub work orders cannot be removed) and the stored-content test adds
+  // labor, so they run after the tests that count a technician's work orders. The boards tests clock tech in and
+  // out now, and the clock tests back-date a start by five hours (a start before the last clock-out is refused),
+  // so they run after those.
   projects: [
-    { name: 'desktop', testIgnore: /clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'clock', testMatch: /clock\.spec\.ts$/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', testIgnore: /(clock|stored-content|boards)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'boards', testMatch: /boards\.spec\.ts$/, dependencies: ['clock'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: strict type-check, unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), then the browser tests against the built app. Ends with one "N passed, N failed" line.
+// set, followed by the soak with a crash on that server), then the browser tests against the built app. Ends with
+// one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +45,8 @@ function countPlaywright(file) {
 }
 
 run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check']);
+// High or critical advisories in production dependencies fail the run; an unreachable advisory service is said, not failed.
+run('npm audit of production dependencies', 'npm', ['run', '--silent', 'audit']);
 
 const vitest = (name, extraArgs, env) => {
   const file = join(out, `${name}.json`);
@@ -51,8 +54,13 @@ const vitest = (name, extraArgs, env) => {
   countVitest(file);
 };
 vitest('pglite', [], { TEST_DRIVER: 'pglite' });
-if (process.env.TEST_DATABASE_URL) vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
-else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only)');
+if (process.env.TEST_DATABASE_URL) {
+  vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
+  const soakUrl = new URL(process.env.TEST_DATABASE_URL);
+  soakUrl.pathname = `/sm_soak_${process.pid}`;
+  const ok = run('soak: 2 server processes, 200 technicians, 60 s, one process killed mid-run', 'npx', ['tsx', 'scripts/soak/soak.ts'], { SOAK_DATABASE_URL: soakUrl.toString() });
+  totals[ok ? 'passed' : 'failed'] += 1;
+} else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only, and the soak did not run)');
 
 if (run('build the web app', 'npm', ['run', '--silent', 'build'])) {
   const file = join(out, 'browser.json');

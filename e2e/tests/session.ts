@@ -11,15 +11,15 @@ export async function signIn(page: Page, userName: string, password = 'demo1234'
 
 /** Where each demo user lands after signing in (spec platform 2.4; boards not built yet fall back to /home). */
 export const LANDINGS: Record<string, string> = {
-  admin: '/home',
-  leader: '/home',
-  dispatcher: '/home',
+  admin: '/management/dispatcher',
+  leader: '/management/masterBoard',
+  dispatcher: '/management/dispatcher',
   tech: '/workOrder/mine',
   tech2: '/workOrder/mine',
   payroll: '/home',
   sales: '/home',
   customer: '/home',
-  'coastal.admin': '/home',
+  'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',
 };
 

@@ -8,7 +8,22 @@ const num = (name: string, fallback: number): number => {
   return n;
 };
 
-/** The shape of the generated data set; the generator and the bench agree on it through these numbers. */
+/** The shape of a generated data set; the generator and its users agree on it through these numbers. */
+export interface DatasetShape {
+  subscribers: number;
+  technicians: number;
+  workOrdersPerTechnician: number;
+  customersPerSubscriber: number;
+  billingCustomersPerSubscriber: number;
+  /** Labor items (Employee Types) per technician: one on each of this many billing customers' rate sheets. */
+  itemsPerTechnician: number;
+  /** Every n-th work order has a second technician. */
+  secondTechnicianEvery: number;
+  /** Work orders older than this share of a technician's list are closed and carry one closed labor entry. */
+  closedShare: number;
+}
+
+/** The bench's data set. */
 export const DATASET = {
   subscribers: 4,
   technicians: 10_000,
@@ -21,7 +36,7 @@ export const DATASET = {
   secondTechnicianEvery: 10,
   /** Work orders older than this share of a technician's list are closed and carry one closed labor entry. */
   closedShare: 0.85,
-} as const;
+} as const satisfies DatasetShape;
 
 export const TOTAL_WORK_ORDERS = DATASET.technicians * DATASET.workOrdersPerTechnician;
 

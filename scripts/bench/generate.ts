@@ -14,8 +14,8 @@ import { rolePermissions } from '../../apps/server/src/db/schema';
 import { seedReference } from '../../apps/server/src/db/seed/reference';
 import { hashPassword } from '../../apps/server/src/features/auth/auth.service';
 import { defaultMatrixRows } from '../../apps/server/src/features/permissions/default-matrix';
-import { adminUrlOf, BENCH_URL, DATASET, DATASET_MARKER, TOTAL_WORK_ORDERS } from './config';
-import { DATASET_STATEMENTS, SERIAL_TABLES } from './generate-sql';
+import { adminUrlOf, BENCH_URL, DATASET, DATASET_MARKER, TOTAL_WORK_ORDERS, type DatasetShape } from './config';
+import { datasetStatements, SERIAL_TABLES } from './generate-sql';
 
 export const BENCH_PASSWORD = 'bench1234';
 
@@ -76,7 +76,7 @@ async function migrate(url: string) {
   }
 }
 
-async function fill(url: string, hash: string) {
+async function fill(url: string, hash: string, shape: DatasetShape) {
   const anchor = new Date();
   await withClient(url, async (c) => {
     await c.query('BEGIN');
@@ -84,7 +84,7 @@ async function fill(url: string, hash: string) {
     await c.query(`SET LOCAL session_replication_role = replica`);
     await c.query(`SET LOCAL synchronous_commit = off`);
     await c.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-    for (const st of DATASET_STATEMENTS) {
+    for (const st of datasetStatements(shape)) {
       const t0 = Date.now();
       const params = st.params === 'none' ? [] : st.params === 'anchor' ? [anchor] : [anchor, hash];
       const r = await c.query(st.sql, params);
@@ -98,7 +98,7 @@ async function fill(url: string, hash: string) {
   // The permission matrix each company starts with, written by the product's own code.
   const database = await openDatabase({ url, poolSize: 2 });
   try {
-    for (let s = 1; s <= DATASET.subscribers; s++) await database.db.insert(rolePermissions).values(defaultMatrixRows(s));
+    for (let s = 1; s <= shape.subscribers; s++) await database.db.insert(rolePermissions).values(defaultMatrixRows(s));
   } finally {
     await database.close();
   }
@@ -139,20 +139,28 @@ export async function ensureDataset(opts: { regenerate?: boolean; url?: string }
   }
   const found = marker === undefined ? 'absent' : marker === null ? 'present, without a marker' : `marker "${marker}"`;
   log(`creating ${database} (it was ${found})`);
-  await recreateDatabase(adminUrl, database);
-  await migrate(url);
-  const hash = await hashPassword(BENCH_PASSWORD);
-  await fill(url, hash);
-  await verify(url);
-  const t0 = Date.now();
-  await withClient(url, (c) => c.query('VACUUM (ANALYZE)'));
-  log(`VACUUM ANALYZE in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await buildDataset(url, DATASET);
   await withClient(adminUrl, (c) => c.query(`COMMENT ON DATABASE ${database} IS '${DATASET_MARKER.replace(/'/g, "''")}'`));
   const counts = await datasetCounts(url);
   if (counts.work_orders < TOTAL_WORK_ORDERS) throw new Error(`only ${counts.work_orders} work orders were written`);
   const seconds = (Date.now() - started) / 1000;
   log(`done in ${seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
   return { generated: true, seconds, counts };
+}
+
+/**
+ * Drops and recreates the (local) database of `url`, runs the project's migrations and fills it with a data set
+ * of the given shape, checked and analysed. The bench builds its large one with it, the soak its small one.
+ */
+export async function buildDataset(url: string, shape: DatasetShape) {
+  const { adminUrl, database } = adminUrlOf(url);
+  await recreateDatabase(adminUrl, database);
+  await migrate(url);
+  await fill(url, await hashPassword(BENCH_PASSWORD), shape);
+  await verify(url);
+  const t0 = Date.now();
+  await withClient(url, (c) => c.query('VACUUM (ANALYZE)'));
+  log(`VACUUM ANALYZE in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

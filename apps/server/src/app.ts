@@ -5,15 +5,19 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { boardsRoutes } from './features/boards/boards.routes';
 import { clockRoutes } from './features/clock/clock.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
+import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
+import { localBus, type EventBus } from './features/realtime/event-bus';
+import { teamLeaderHub } from './features/realtime/team-leader-hub';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
 import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/errors';
 
@@ -22,30 +26,40 @@ export interface AppOptions {
   jwtSecret: string;
   /** Folder of the built web app; when absent the server answers the API only. */
   webDist?: string;
-  logger?: boolean | { level: string };
+  /** pino level, and where the lines go (standard output when no stream is given). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   loginRateLimit?: number;
+  /** Carries hub events between processes; one of this process alone when absent. Closed with the app. */
+  bus?: EventBus;
 }
 
 /** Public paths under /api: the OpenAPI docs. Everything else under /api and /hubs declares its requirement. */
 const PUBLIC_PREFIXES = ['/api/docs'];
 
+/**
+ * What a request log line says about the request: Fastify's default fields, with the token a real-time address
+ * carries in its query (browsers cannot set headers on a WebSocket) blanked, so logs never hold a usable token.
+ */
+function requestLogFields(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** Builds the whole server without listening, so tests drive it through `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestLogFields } } : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
     frameworkErrors,
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  app.addHook('onRoute', (route) => {
-    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
-  });
-  registerAccessControl(app, { db: opts.db, jwtSecret: opts.jwtSecret });
-
+  // Before access control, so refused requests (401, 403) carry the security headers too.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -60,6 +74,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRoute', (route) => {
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
+  });
+  registerAccessControl(app, { db: opts.db, jwtSecret: opts.jwtSecret });
+  const bus = opts.bus ?? localBus();
+  app.decorate('events', bus);
+  app.addHook('onClose', () => bus.close());
+
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -78,6 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   referenceRoutes(app, opts);
   workOrdersRoutes(app, opts);
   clockRoutes(app, opts);
+  schedulingRoutes(app, opts);
+  boardsRoutes(app, opts);
+  await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: opts.webDist!, wildcard: false, maxAge: '1h' });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
 
@@ -14,8 +15,10 @@ const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databas
 await database.migrate();
 if (env.seedDemo) await seedDemoIfEmpty(database.db);
 
+const bus = env.redisUrl ? await redisBus(env.redisUrl, (msg) => console.error(msg)) : undefined;
 const app = await buildApp({
   db: database.db,
+  bus,
   jwtSecret: env.jwtSecret,
   webDist: env.webDist ?? resolve(here, '../../web/dist'),
   logger: { level: env.logLevel },

@@ -74,3 +74,17 @@ export const USER_STATUSES: ReadonlyArray<{
 ];
 
 export const USER_STATUS = { OnSite: 1, EnRoute: 2, OffDuty: 10, CompanyBusiness: 11 } as const;
+
+/** Scheduler (spec clock 9, platform 9): task length, colours, the range one request may cover, recurrence numbering. */
+export const DEFAULT_TASK_DURATION_HOURS = 0.25;
+export const MAX_TASK_DURATION_HOURS = 24;
+export const TASK_COLORS = ['blue', 'red', 'gray', 'green', 'orange', 'purple'] as const;
+export type TaskColor = (typeof TASK_COLORS)[number];
+/** A month view with its padding weeks fits in 62 days. */
+export const SCHEDULE_RANGE_MAX_DAYS = 62;
+/** Companies start in this IANA time zone until they choose another. */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+/** Recurrence weekdays: Monday = 1 ... Sunday = 7. */
+export const RECURRENCE_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Recurrence week index: first = 1 ... fourth = 4, last = -1. */
+export const RECURRENCE_WEEK_INDEX = { first: 1, second: 2, third: 3, fourth: 4, last: -1 } as const;

@@ -12,3 +12,7 @@ export * from './schemas/work-orders';
 export * from './helpers';
 export * from './schemas/clock';
 export * from './schemas/work-order-details';
+export * from './schemas/realtime';
+export * from './schemas/recurrence';
+export * from './schemas/scheduling';
+export * from './schemas/boards';

@@ -21,10 +21,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
     routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean; schema?: RouteSchema }[];
+    /** The bus of hub events (features/realtime). */
+    events: import('../features/realtime/event-bus').EventBus;
   }
   interface FastifyRequest {
     actor: Actor | null;
     access: Access | null;
+    /** When the caller's token expires (seconds since the epoch): a hub socket closes then. */
+    tokenExpiresAt: number | null;
   }
 }
 
@@ -53,6 +57,7 @@ function bearer(request: FastifyRequest): string | null {
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtSecret: string }) {
   app.decorateRequest('actor', null);
   app.decorateRequest('access', null);
+  app.decorateRequest('tokenExpiresAt', null);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     if (guarded(route.url) && !route.config?.access) {
@@ -72,6 +77,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     if (!access) throw unauthorized();
     request.actor = { userId: claims.userId, subscriberId: claims.subscriberId, userName: claims.userName };
     request.access = access;
+    request.tokenExpiresAt = claims.exp;
     if (!satisfies(access, req)) throw forbidden();
   });
 }
@@ -79,5 +85,5 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
 /** The service context of a request that passed access control. */
 export function ctxOf(request: FastifyRequest, db: Db): Ctx {
   if (!request.actor) throw unauthorized();
-  return { db, actor: request.actor, now: new Date() };
+  return { db, actor: request.actor, now: new Date(), events: request.server.events };
 }

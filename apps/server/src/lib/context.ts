@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { EventBus } from '../features/realtime/event-bus';
 
 /** Who is calling: read from a verified access token. */
 export interface Actor {
@@ -10,9 +11,13 @@ export interface Actor {
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** What every service function receives: the database, the caller and the clock (a test can fix it). */
+/**
+ * What every service function receives: the database, the caller and the clock (a test can fix it), and the
+ * bus that tells team leaders about changes (absent in scripts that have no hub).
+ */
 export interface Ctx {
   db: Db;
   actor: Actor;
   now: Date;
+  events?: Pick<EventBus, 'publish'>;
 }

@@ -11,6 +11,8 @@ export interface Env {
   jwtSecret: string;
   webDist?: string;
   logLevel: string;
+  /** Redis for hub events across server processes; unset = one process. */
+  redisUrl?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jwtSecret: source.JWT_SECRET || secretInDataDir(dataDir),
     webDist: source.WEB_DIST,
     logLevel: source.LOG_LEVEL ?? 'info',
+    redisUrl: source.REDIS_URL || undefined,
   };
 }
 

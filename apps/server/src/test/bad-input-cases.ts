@@ -10,7 +10,7 @@ export interface BadCase {
   query?: Record<string, string>;
 }
 
-type Json = { type?: string | string[]; properties?: Record<string, Json>; items?: Json; enum?: unknown[]; anyOf?: Json[]; required?: string[] };
+type Json = { type?: string | string[]; format?: string; properties?: Record<string, Json>; items?: Json; enum?: unknown[]; anyOf?: Json[]; required?: string[] };
 
 const LONG = 'x'.repeat(100_000);
 const TEXTS = [
@@ -52,7 +52,7 @@ export function plausible(s: Json, name = ''): unknown {
     case 'object':
       return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v, k)]));
     default:
-      return /time|date/i.test(name) ? new Date().toISOString() : 'Sweep text';
+      return s.format === 'date-time' || /time|date/i.test(name) ? new Date().toISOString() : 'Sweep text';
   }
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { withDatabase } from './global-setup';
 
@@ -21,9 +21,9 @@ export interface TestApp {
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
-export async function createTestApp(opts: { loginRateLimit?: number } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { loginRateLimit?: number; logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: TEST_SECRET, loginRateLimit: opts.loginRateLimit ?? 1000 });
+  const app = await buildApp({ db: database.db, jwtSecret: TEST_SECRET, loginRateLimit: opts.loginRateLimit ?? 1000, logger: opts.logger });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (userName: string) => {

@@ -1,5 +1,5 @@
-import { IconClipboardList, IconEdit, IconHome, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
-import { loginLanding, satisfies, type Access, type Requirement } from '@sm/shared';
+import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDashboard, IconRoute, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import { LANDING_PATHS, loginLanding, satisfies, type Access, type Requirement } from '@sm/shared';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyArea } from '../components/lazy-area';
 import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
@@ -40,6 +40,30 @@ export const AREAS: readonly AreaDefinition[] = [
     icon: IconClipboardList,
     requirement: { kind: 'area', area: 'Work Orders', level: 'read', functionality: 'My WorkOrders' },
     component: lazyArea(() => import('../features/work-orders/my-work-orders-page')),
+  },
+  {
+    path: LANDING_PATHS.masterBoard,
+    label: 'Master Board',
+    description: 'Your technicians today: status, current job, schedule and map, live.',
+    icon: IconLayoutDashboard,
+    requirement: { kind: 'area', area: 'Team Leader', level: 'read' },
+    component: lazyArea(() => import('../features/boards/master-board-page')),
+  },
+  {
+    path: '/techScheduledRoute',
+    label: 'My Route',
+    description: 'Your visits today in order, with Start and Stop and a map.',
+    icon: IconRoute,
+    requirement: { kind: 'area', area: 'Scheduler', level: 'read' },
+    component: lazyArea(() => import('../features/boards/tech-route-page')),
+  },
+  {
+    path: LANDING_PATHS.dispatcherBoard,
+    label: 'Dispatcher Board',
+    description: 'Plan visits, tasks and appointments for your technicians on a calendar.',
+    icon: IconCalendarEvent,
+    requirement: { kind: 'area', area: 'Scheduler', level: 'write' },
+    component: lazyArea(() => import('../features/scheduling/dispatcher-board-page')),
   },
   {
     path: '/permissions',

@@ -7,6 +7,6 @@ export * from './gps';
 export * from './pay-period';
 export * from './phone';
 export * from './profit';
-export * from './recurrence';
+export * from './recurrence-rule';
 export * from './time-of-day';
 export * from './weekdays';

@@ -10,6 +10,7 @@ import { hashPassword } from '../../features/auth/auth.service';
 import { defaultMatrixRows } from '../../features/permissions/default-matrix';
 import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
 import { seedReference } from './reference';
+import { seedSchedule } from './schedule';
 
 
 
@@ -20,8 +21,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
   if (n > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const polar = await addCompany(tx, 'Polar Refrigeration', POLAR_USERS, hash);
-    const coastal = await addCompany(tx, 'Coastal Air', COASTAL_USERS, hash);
+    const polar = await addCompany(tx, 'Polar Refrigeration', 'America/Chicago', POLAR_USERS, hash);
+    const coastal = await addCompany(tx, 'Coastal Air', 'America/New_York', COASTAL_USERS, hash);
     await tx.insert(perDiemTypes).values([
       { subscriberId: polar.id, name: 'Full Day' },
       { subscriberId: polar.id, name: 'Half Day' },
@@ -48,15 +49,17 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
       .returning({ id: customers.id, billingCustomerId: customers.billingCustomerId });
     await addWorkOrders(tx, polar.id, 240001, sites, [polar.users.tech, polar.users.tech2], polar.users.dispatcher, 30, now);
     await addWorkOrders(tx, coastal.id, 510001, coastalSites, [coastal.users["coastal.tech"]], coastal.users["coastal.admin"], 12, now);
+    await seedSchedule(tx, now, polar, coastal);
   });
   return true;
 }
 
-async function addCompany(tx: Tx, name: string, people: readonly { userName: string; name: string; role: string; phone: string }[], hash: string) {
+async function addCompany(tx: Tx, name: string, timeZone: string, people: readonly { userName: string; name: string; role: string; phone: string }[], hash: string) {
   const [s] = await tx
     .insert(subscribers)
     .values({
       name,
+      timeZone,
       settings: { hasWorkOrder: true, hasCustomer: true, hasRefrigerant: true, hasVoltage: true, hasPurchaseOrder: true, hasWarehouseSetup: true },
     })
     .returning({ id: subscribers.id });
@@ -68,7 +71,7 @@ async function addCompany(tx: Tx, name: string, people: readonly { userName: str
   const byName = Object.fromEntries(rows.map((r) => [r.userName, r.id])) as Record<string, number>;
   await tx.insert(userRoles).values(people.map((p) => ({ subscriberId: s.id, userId: byName[p.userName], roleId: ROLE[p.role as RoleName] })));
   await tx.insert(rolePermissions).values(defaultMatrixRows(s.id));
-  return { id: s.id, users: byName };
+  return { id: s.id, timeZone, users: byName };
 }
 
 function place(subscriberId: number, [name, address, city, state, zip, latitude, longitude]: [string, string, string, string, string, number, number], isBilling: boolean) {

@@ -4,13 +4,13 @@ import type { Ctx, Tx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
 import { auditLog } from './audit.table';
 
-export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions';
+export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem';
 
 /** Writes one audit entry inside the transaction that made the change, so the two stand or fall together. */
 export async function recordAudit(
   tx: Tx,
   ctx: Ctx,
-  entry: { entity: AuditEntity; entityId: number; action: string; before?: unknown; after?: unknown },
+  entry: { entity: AuditEntity; entityId: number; action: string; before?: unknown; after?: unknown; reason?: string | null },
 ) {
   await tx.insert(auditLog).values({
     subscriberId: ctx.actor.subscriberId,
@@ -19,6 +19,7 @@ export async function recordAudit(
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    reason: entry.reason ?? null,
     changedBy: ctx.actor.userId,
     changedAt: ctx.now,
   });
@@ -40,6 +41,7 @@ export async function auditOf(ctx: Ctx, entity: AuditEntity, entityIds: number[]
     action: a.action,
     before: a.before,
     after: a.after,
+    reason: a.reason,
     changedBy: changedByName,
     changedAt: a.changedAt.toISOString(),
   }));

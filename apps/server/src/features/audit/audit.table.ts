@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 
-/** Who changed what, when, from what to what: labor entries, work order statuses, role permissions. */
+/** Who changed what, when, from what to what, and why: labor entries, work order statuses, role permissions, schedule items. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -13,6 +13,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** Why, when the person had to say (an appointment moved or deleted). */
+    reason: text('reason'),
     changedBy: integer('changed_by').references(() => users.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,14 @@ import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
+import { publishHubEvent } from '../realtime/publish';
 import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+
+/** Team leaders' boards and maps follow the clock: who is where, on which work order, since when. */
+function announce(ctx: Ctx, action: 'clockIn' | 'clockOut' | 'startNew', workOrderId: number, workOrderLaborId: number) {
+  publishHubEvent(ctx, 'gridUpdate', { action, userId: ctx.actor.userId, workOrderId, workOrderLaborId });
+  publishHubEvent(ctx, 'refreshMaps', { userId: ctx.actor.userId });
+}
 
 const ONE_OPEN_INDEX = 'work_order_labor_one_open_per_user';
 
@@ -34,6 +41,7 @@ export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Pr
   const prepared = await prepareClockIn(ctx, access, input, state);
   try {
     const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
+    announce(ctx, 'clockIn', input.workOrderId, id);
     return { workOrderLaborId: id };
   } catch (e) {
     if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);
@@ -45,6 +53,7 @@ export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Pr
 export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): Promise<{ workOrderLaborId: number }> {
   const prepared = await prepareClockOut(ctx, access, input);
   await ctx.db.transaction((tx) => applyClockOut(tx, ctx, prepared, { setUserStatus: true }));
+  announce(ctx, 'clockOut', input.workOrderId, prepared.labor.id);
   return { workOrderLaborId: prepared.labor.id };
 }
 
@@ -83,6 +92,7 @@ export async function clockOutAndStart(
       await applyClockOut(tx, ctx, stop, { setUserStatus: false });
       return applyClockIn(tx, ctx, start, USER_STATUS.EnRoute);
     });
+    announce(ctx, 'startNew', input.newWorkOrderId, id);
     return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id };
   } catch (e) {
     if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);

@@ -6,6 +6,8 @@ export const subscribers = pgTable('subscribers', {
   name: text('name').notNull(),
   /** Which optional setups the company has (token flags of spec platform 3.1, less the per-user ones). */
   settings: jsonb('settings').$type<Record<string, boolean>>().notNull().default({}),
+  /** IANA time zone the company works in: schedules are laid out and repeat in it unless an item names another. */
+  timeZone: text('time_zone').notNull().default('America/Chicago'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

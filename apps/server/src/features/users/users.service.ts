@@ -4,6 +4,7 @@ import { userRoles, userStatusEntries, userStatuses, users } from '../../db/sche
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
+import { publishHubEvent } from '../realtime/publish';
 
 /** `User/userStatuses`: the work statuses a user can pick. */
 export async function listUserStatuses(ctx: Pick<Ctx, 'db'>): Promise<UserStatusOption[]> {
@@ -38,6 +39,7 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
   const text = description?.trim() || null;
   if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
   await ctx.db.transaction((tx) => recordUserStatus(tx, ctx, statusId, text));
+  publishHubEvent(ctx, 'gridUpdate', { action: 'userStatus', userId: ctx.actor.userId, userStatusId: statusId });
   return { userStatusId: statusId, userStatus: status.name, description: text };
 }
 

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleItems } from '../db/schema';
+import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+
+// Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The Content-Security-Policy header as directive name -> its sources. */
+function cspOf(res: LightMyRequestResponse): Map<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
+  const csp = cspOf(res);
+  expect(csp.get('script-src'), `${what}: script-src`).toEqual(["'self'"]);
+  expect(csp.get('script-src-attr'), `${what}: script-src-attr`).toEqual(["'none'"]);
+  expect(csp.get('default-src'), `${what}: default-src`).toEqual(["'self'"]);
+  expect(csp.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['x-frame-options'], what).toMatch(/^(DENY|SAMEORIGIN)$/);
+  expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+  expect(res.headers['strict-transport-security'], what).toMatch(/max-age=\d{7,}/);
+  expect(res.headers['x-powered-by'], what).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it('are on the health route, an API answer, a refused request and an unknown address', async () => {
+    const answers: [string, LightMyRequestResponse][] = [
+      ['health', await t.call('GET', '/api/health', null)],
+      ['API answer', await t.call('GET', '/api/v1/User/userStatuses', 'admin')],
+      ['401 without a token', await t.call('GET', '/api/v1/User/userStatuses', null)],
+      ['403 without the permission', await t.call('GET', '/api/v1/Account/roles', 'tech')],
+      ['unknown address', await t.call('GET', '/api/v1/NoSuchThing', 'admin')],
+    ];
+    expect(answers.map(([, r]) => r.statusCode)).toEqual([200, 200, 401, 403, 404]);
+    for (const [what, res] of answers) expectSecurityHeaders(res, what);
+  });
+});
+
+describe('cross-origin requests', () => {
+  const evil = { origin: 'https://evil.example' };
+
+  it('a preflight from another origin is not allowed', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/Account/login',
+      headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('a request carrying another origin gets no allow-origin header', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/Account/login', headers: evil, payload: { userName: 'tech', password: 'demo1234' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['access-control-allow-origin']).toBeUndefined();
+    const read = await t.call('GET', '/api/v1/User/getUserStatus', 'tech', undefined, { headers: evil });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('no secret is ever sent', () => {
+  const FORBIDDEN = ['$argon2', 'password', 'passwordhash', 'password_hash', 'demo1234', TEST_SECRET.toLowerCase()];
+
+  it('every GET route and validateUser, as a super admin, answer without a hash, a password or the signing secret', async () => {
+    const me = await t.call('POST', '/api/v1/Account/validateUser', 'admin');
+    expect(me.statusCode).toBe(200);
+    const roles = (await t.call('GET', '/api/v1/Account/roles', 'admin')).json();
+    const workOrder = (await t.call('GET', '/api/v1/WorkOrder/240001', 'admin')).json();
+    const params: Record<string, string> = {
+      userId: String(me.json().userId),
+      roleId: String(roles[0].roleId),
+      workOrderNumber: workOrder.workOrderNumber,
+      billingCustomerId: String(workOrder.billingCustomerId),
+      statusValue: '10',
+      schedulerId: String((await t.db.select({ id: scheduleItems.id }).from(scheduleItems).where(eq(scheduleItems.subscriberId, me.json().subscriberId)).limit(1))[0].id),
+    };
+    /** Routes that need a query to answer at all. */
+    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01' };
+    const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
+    const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
+    for (const r of gets) {
+      const url = r.url.replace(/:([A-Za-z]+)/g, (_, p: string) => params[p] ?? `missing-${p}`) + (queries[r.url] ?? '');
+      answers.push([`GET ${url}`, await t.call('GET', url, 'admin')]);
+    }
+    expect(gets.length).toBeGreaterThan(10);
+    for (const [what, res] of answers) {
+      expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(200);
+      const body = res.body.toLowerCase();
+      for (const secret of FORBIDDEN) expect(body.includes(secret), `${what} contains ${secret}`).toBe(false);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('hold no password and no token, even at trace level', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logger: { level: 'trace', stream: { write: (line) => lines.push(line) } } });
+    try {
+      const wrongPassword = 'Wr0ng-Horse-Battery-7731';
+      const login = (password: string) => logged.app.inject({ method: 'POST', url: '/api/v1/Account/login', payload: { userName: 'tech', password } });
+      expect((await login(wrongPassword)).statusCode).toBe(401);
+      const token: string = (await login('demo1234')).json().accessToken;
+      const bearer = { authorization: `Bearer ${token}` };
+      expect((await logged.app.inject({ method: 'POST', url: '/api/v1/Account/validateUser', headers: bearer })).statusCode).toBe(200);
+      expect((await logged.app.inject({ url: '/api/v1/User/getUserStatus', headers: bearer })).statusCode).toBe(200);
+      // Browsers cannot set headers on a WebSocket, so real-time addresses take the token in the query.
+      await logged.app.inject({ url: `/hubs/notifications?access_token=${token}` });
+
+      const log = lines.join('');
+      expect(log).toContain('/api/v1/Account/login');
+      expect(log).toContain('/hubs/notifications?access_token=[redacted]');
+      for (const secret of [wrongPassword, 'demo1234', token, token.split('.')[2], TEST_SECRET]) {
+        expect(log.includes(secret), `the log contains ${secret.slice(0, 12)}…`).toBe(false);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

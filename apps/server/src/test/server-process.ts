@@ -1,0 +1,85 @@
+/**
+ * The product's own server as a separate process, for the soak and the multi-process tests: `main.ts` started
+ * with `node --import tsx`, so that a SIGKILL hits the server itself and not a wrapper around it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+export interface ServerProcess {
+  port: number;
+  child: ChildProcess;
+}
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+/** Every server started, so that none outlives the soak, however it ends. */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+const MAIN = resolve(import.meta.dirname, '../main.ts');
+
+/**
+ * Starts one server on `port` and resolves once its health route answers. `env` says the rest: DATABASE_URL or
+ * DATA_DIR, JWT_SECRET, SEED_DEMO, REDIS_URL.
+ */
+export async function startServer(opts: { port: number; env: Record<string, string>; log: WriteStream }): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env, PORT: String(opts.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  child.stdout?.pipe(opts.log, { end: false });
+  child.stderr?.pipe(opts.log, { end: false });
+  await waitForHealth(opts.port, child);
+  return { port: opts.port, child };
+}
+
+async function waitForHealth(port: number, child: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited with ${child.exitCode} before it answered`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on port ${port} did not answer its health route within 90 s`);
+}
+
+/** SIGKILL: no shutdown hook runs, open transactions die with their connections. Resolves once the process is gone. */
+export async function killHard(server: ServerProcess) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const gone = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGKILL');
+  await gone;
+}
+
+/** Stops a server gently at the end of the run. */
+export async function stopServer(server: ServerProcess) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const gone = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+export const openLog = (file: string) => createWriteStream(file, { flags: 'w' });
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { DEFAULT_TASK_DURATION_HOURS, MAX_TASK_DURATION_HOURS, SCHEDULE_RANGE_MAX_DAYS, TASK_COLORS } from '../constants';
+import { idOf, optionalText, required } from './common';
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * An ISO 8601 date-time. With an offset (or Z) it is that instant; without one it is a wall-clock time in the time
+ * zone of the series (or of the company), which is how a calendar editor thinks.
+ */
+export const isoDateTimeText = (label: string) =>
+  z.iso
+    .datetime({ offset: true, local: true, error: (issue) => (issue.input === undefined ? required(label) : `${label} is not a valid date and time.`) })
+    .meta({ format: 'date-time', description: 'ISO 8601; without an offset, a wall-clock time in the time zone of the series' });
+
+/** An ISO 8601 date or date-time bounding a range; a bare date is midnight in the company's time zone. */
+const rangeBound = (label: string) =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+    error: (issue) => (issue.input === undefined ? required(label) : `${label} must be an ISO 8601 date, like 2026-03-01 or 2026-03-01T00:00:00-06:00.`),
+  });
+
+/** Milliseconds of a date or date-time read as if it were UTC: close enough to compare two bounds in days. */
+const roughMs = (text: string) => Date.parse(/T/.test(text) ? (/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`) : `${text}T00:00:00Z`);
+
+/**
+ * `Scheduler/items`: the range to show (at most a month view with its padding), optionally one technician's or one
+ * work order's items. `timeZone` (an IANA name, as a calendar sends it) is where bounds without an offset are read;
+ * by default the company's.
+ */
+export const scheduleRangeQuery = z
+  .object({
+    start: rangeBound('Start'),
+    end: rangeBound('End'),
+    technicianId: idOf('Technician').optional(),
+    workOrderId: idOf('Work order').optional(),
+    timeZone: optionalText('Time zone', 64).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const days = (roughMs(q.end) - roughMs(q.start)) / 86_400_000;
+    if (!(days > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must be after start.' });
+    else if (days > SCHEDULE_RANGE_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `The schedule can be read at most ${SCHEDULE_RANGE_MAX_DAYS} days at a time.` });
+    }
+  });
+export type ScheduleRangeQuery = z.output<typeof scheduleRangeQuery>;
+
+const durationHours = z
+  .number({ error: 'Duration must be a number of hours.' })
+  .min(1 / 60, 'Duration must be at least one minute.')
+  .max(MAX_TASK_DURATION_HOURS, `Duration must be at most ${MAX_TASK_DURATION_HOURS} hours.`);
+
+/** "None" is 0 or null for the optional references of the saved form (the spec sends workOrderId 0). */
+const optionalRef = (label: string) =>
+  z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number.`).min(0, `${label} must not be negative.`).max(MAX_ID, `${label} is out of range.`).nullish();
+
+const reason = optionalText('Reason', 500);
+
+/**
+ * `Scheduler/save`: the saved schedule form of spec platform 3.4. `schedulerId` 0 makes a new item, another id
+ * changes that item (a series: the whole series). To change one occurrence of a series, send `schedulerId` 0 with
+ * `recurrenceId` (the series) and `occurrenceStart` (that occurrence's start as the series gave it): the occurrence
+ * becomes an item of its own and leaves the series. A time zone is an IANA name; by default the company's.
+ */
+export const saveScheduleItemBody = z.object({
+  schedulerId: z.number({ error: 'Schedule item must be a number.' }).int('Schedule item must be a whole number.').min(0, 'Schedule item must not be negative.').max(MAX_ID, 'Schedule item is out of range.').default(0),
+  task: optionalText('Task', 500).nullish(),
+  workOrderId: optionalRef('Work order'),
+  technicianId: optionalRef('Technician'),
+  start: isoDateTimeText('Start'),
+  durationHours: durationHours.default(DEFAULT_TASK_DURATION_HOURS),
+  isAllDay: z.boolean({ error: 'All day must be true or false.' }).default(false),
+  isAppointment: z.boolean({ error: 'Appointment must be true or false.' }).default(false),
+  noVisitRequired: z.boolean({ error: 'No visit required must be true or false.' }).default(false),
+  due: isoDateTimeText('Due').nullish(),
+  recurrenceRule: optionalText('Repeat rule', 500).nullish(),
+  recurrenceId: optionalRef('Series'),
+  occurrenceStart: isoDateTimeText('Occurrence start').nullish(),
+  startTimezone: optionalText('Time zone', 64).nullish(),
+  endTimezone: optionalText('Time zone', 64).nullish(),
+  colorClass: z.enum(TASK_COLORS, { error: `Colour must be one of ${TASK_COLORS.join(', ')}.` }).nullish(),
+  appointmentChangedReason: reason.nullish(),
+});
+export type SaveScheduleItemBody = z.input<typeof saveScheduleItemBody>;
+
+const requiredReason = z
+  .string({ error: 'Reason is required.' })
+  .trim()
+  .min(1, 'Reason is required.')
+  .max(500, 'Reason must be at most 500 characters.')
+  .regex(/^[^\u0000]*$/, 'Reason contains characters that are not allowed.');
+
+/**
+ * `Scheduler/appointment`: move or resize an item from the appointment change dialog (spec platform 5.2); the reason
+ * is required. With `occurrenceStart`, only that occurrence of a series moves.
+ */
+export const moveScheduleItemBody = z.object({
+  schedulerId: idOf('Schedule item'),
+  start: isoDateTimeText('Start'),
+  durationHours,
+  appointmentChangedReason: requiredReason,
+  occurrenceStart: isoDateTimeText('Occurrence start').nullish(),
+});
+export type MoveScheduleItemBody = z.input<typeof moveScheduleItemBody>;
+
+export const scheduleItemParams = z.object({ schedulerId: idOf('Schedule item') });
+
+/** `DELETE Scheduler/{schedulerId}`: the reason (required for appointments); `occurrenceStart` removes one occurrence. */
+export const deleteScheduleItemQuery = z.object({
+  appointmentChangedReason: reason.optional(),
+  occurrenceStart: isoDateTimeText('Occurrence start').optional(),
+});
+
+export const schedulerIdAnswer = z.object({ schedulerId: z.number() });
+
+const idName = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * One schedule item, or one occurrence of a series (spec platform 3.4): `id` and `schedulerId` are the stored
+ * item's (the series' for an occurrence), `start`/`end` are this occurrence's. `recurrenceId` names the series an
+ * edited occurrence came from, `occurrenceStart` the start it replaced.
+ */
+export const scheduleItemSchema = z.object({
+  id: z.number(),
+  schedulerId: z.number(),
+  start: z.string(),
+  end: z.string(),
+  task: z.string().nullable(),
+  durationHours: z.number(),
+  totalHours: z.number().nullable(),
+  isAllDay: z.boolean(),
+  isAppointment: z.boolean(),
+  noVisitRequired: z.boolean(),
+  due: z.string().nullable(),
+  recurrenceRule: z.string().nullable(),
+  /** The series' own first start, for an occurrence of a series (null otherwise): moving the whole series keeps it in step. */
+  seriesStart: z.string().nullable(),
+  recurrenceId: z.number().nullable(),
+  recurrenceException: z.array(z.string()),
+  occurrenceStart: z.string().nullable(),
+  startTimezone: z.string(),
+  endTimezone: z.string(),
+  colorClass: z.enum(TASK_COLORS),
+  createdDate: z.string(),
+  createdBy: z.string().nullable(),
+  technicianId: z.number().nullable(),
+  technician: idName.nullable(),
+  workOrderId: z.number().nullable(),
+  workOrderNumber: z.string().nullable(),
+  parentWorkOrderNumber: z.string().nullable(),
+  isSubWO: z.boolean(),
+  workOrderProblem: z.string().nullable(),
+  workOrderStatus: z.string().nullable(),
+  workOrderStatusId: z.number().nullable(),
+  workOrderCustomer: z.string().nullable(),
+  customer: idName.nullable(),
+  customerAddress: z.string().nullable(),
+  customerCity: z.string().nullable(),
+  phone: z.string().nullable(),
+  isStarted: z.boolean(),
+  isShowStartStop: z.boolean(),
+  anyOpenLabor: z.boolean(),
+  isOpenLaborMine: z.boolean(),
+  anyEnrouteLaborMine: z.boolean(),
+});
+export type ScheduleItem = z.infer<typeof scheduleItemSchema>;
+
+/** One change in a schedule item's history: who, when, what, from what to what, and why. */
+export const scheduleHistoryEntrySchema = z.object({
+  auditId: z.number(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type ScheduleHistoryEntry = z.infer<typeof scheduleHistoryEntrySchema>;
+
+/** `Scheduler/technicians`: the company's active technicians, who a schedule item can be given to. */
+export const schedulerTechnicianSchema = z.object({ technicianId: z.number(), name: z.string() });
+export type SchedulerTechnician = z.infer<typeof schedulerTechnicianSchema>;
+
+/** The most work orders the schedule form's picker shows at once. */
+export const SCHEDULER_WORK_ORDERS_MAX_TAKE = 20;
+
+const pickerCount = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+
+/**
+ * `Scheduler/workOrders`: the schedule form's work order picker. Open work orders whose number, customer or problem
+ * contains `search`; the chosen `workOrderId` comes first (whatever its status, so the picker can show the current
+ * choice), then the work orders of `technicianId`, then the newest.
+ */
+export const schedulerWorkOrdersQuery = z.object({
+  search: optionalText('Search', 100).optional(),
+  technicianId: idOf('Technician').optional(),
+  workOrderId: idOf('Work order').optional(),
+  take: pickerCount('Take', 1, SCHEDULER_WORK_ORDERS_MAX_TAKE).default(SCHEDULER_WORK_ORDERS_MAX_TAKE),
+  skip: pickerCount('Skip', 0, 100_000).default(0),
+});
+export type SchedulerWorkOrdersQuery = z.output<typeof schedulerWorkOrdersQuery>;
+
+/** One work order of the picker. */
+export const schedulerWorkOrderSchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  customerName: z.string(),
+  problem: z.string(),
+});
+export type SchedulerWorkOrder = z.infer<typeof schedulerWorkOrderSchema>;
