@@ -16,3 +16,4 @@ export * from './schemas/realtime';
 export * from './schemas/recurrence';
 export * from './schemas/scheduling';
 export * from './schemas/boards';
+export * from './schemas/corrigo';

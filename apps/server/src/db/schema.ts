@@ -8,3 +8,4 @@ export * from '../features/work-orders/work-orders.table';
 export * from '../features/clock/labor.table';
 export * from '../features/audit/audit.table';
 export * from '../features/scheduling/schedule-items.table';
+export * from '../features/providers/providers.table';

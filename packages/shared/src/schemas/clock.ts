@@ -10,6 +10,8 @@ const optionalIdOrZero = (label: string) =>
 export const latLongSchema = z.object({
   latitude: z.number({ error: 'Latitude must be a number.' }).min(-90, 'Latitude must be between -90 and 90.').max(90, 'Latitude must be between -90 and 90.'),
   longitude: z.number({ error: 'Longitude must be a number.' }).min(-180, 'Longitude must be between -180 and 180.').max(180, 'Longitude must be between -180 and 180.'),
+  /** How precise the browser says the position is, in metres; providers refuse positions they cannot believe. */
+  accuracy: z.number({ error: 'Accuracy must be a number.' }).min(0, 'Accuracy must not be negative.').max(1_000_000, 'Accuracy is out of range.').nullish(),
 });
 
 const isoDate = (label: string) =>

@@ -33,6 +33,9 @@ export const workOrderLabor = pgTable(
     startLongitude: doublePrecision('start_longitude'),
     stopLatitude: doublePrecision('stop_latitude'),
     stopLongitude: doublePrecision('stop_longitude'),
+    /** How precise the browser said each position was, in metres: providers refuse positions they cannot believe. */
+    startAccuracyMeters: doublePrecision('start_accuracy_meters'),
+    stopAccuracyMeters: doublePrecision('stop_accuracy_meters'),
     comment: text('comment'),
     description: text('description'),
     companyDescription: text('company_description'),

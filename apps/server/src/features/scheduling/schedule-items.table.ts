@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
+import { customers } from '../work-orders/customers.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 
@@ -19,6 +20,10 @@ export const scheduleItems = pgTable(
     workOrderId: integer('work_order_id').references(() => workOrders.id),
     technicianUserId: integer('technician_user_id').references(() => users.id),
     task: text('task'),
+    /** 'service' items plan technicians' work (dispatcher); 'sales' items are sales persons' tasks for customers. */
+    kind: text('kind', { enum: ['service', 'sales'] }).notNull().default('service'),
+    customerId: integer('customer_id').references(() => customers.id),
+    salesPersonUserId: integer('sales_person_user_id').references(() => users.id),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     durationHours: numeric('duration_hours', { precision: 6, scale: 4, mode: 'number' }).notNull().default(0.25),
     isAllDay: boolean('is_all_day').notNull().default(false),
@@ -52,5 +57,7 @@ export const scheduleItems = pgTable(
     check('schedule_items_exceptions_of_series', sql`${t.recurrenceRule} is not null or cardinality(${t.recurrenceExceptions}) = 0`),
     check('schedule_items_color', sql`${t.color} in ('blue', 'red', 'gray', 'green', 'orange', 'purple')`),
     check('schedule_items_time_zone', sql`${t.timeZone} <> ''`),
+    check('schedule_items_kind', sql`${t.kind} in ('service', 'sales')`),
+    index('schedule_items_sales_start_idx').on(t.subscriberId, t.salesPersonUserId, t.startAt).where(sql`${t.kind} = 'sales'`),
   ],
 );

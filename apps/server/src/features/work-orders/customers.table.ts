@@ -16,6 +16,8 @@ export const customers = pgTable(
     email: text('email'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How far from the site a provider accepts a check-in, in metres (the service-channel location radius). */
+    siteRadiusMeters: doublePrecision('site_radius_meters'),
     isBillingCustomer: boolean('is_billing_customer').notNull().default(false),
     billingCustomerId: integer('billing_customer_id').references((): AnyPgColumn => customers.id),
   },

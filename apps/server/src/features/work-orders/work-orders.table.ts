@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { workOrderStatuses } from '../reference/reference.table';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
@@ -19,10 +19,19 @@ export const workOrders = pgTable(
     parentWorkOrderId: integer('parent_work_order_id').references((): AnyPgColumn => workOrders.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The outside network the work order came from ('corrigo' or 'serviceChannel'), its id and customer id there. */
+    provider: text('provider', { enum: ['corrigo', 'serviceChannel'] }),
+    providerWorkOrderId: integer('provider_work_order_id'),
+    providerCustomerId: integer('provider_customer_id'),
+    /** The provider's status as last seen or set by the product (spec platform 4.8 for Corrigo). */
+    providerStatus: text('provider_status'),
   },
   (t) => [
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),
     index('work_orders_subscriber_status_idx').on(t.subscriberId, t.workOrderStatusId),
+    uniqueIndex('work_orders_provider_unique').on(t.subscriberId, t.provider, t.providerWorkOrderId).where(sql`${t.provider} is not null`),
+    check('work_orders_provider_kind', sql`${t.provider} is null or ${t.provider} in ('corrigo', 'serviceChannel')`),
+    check('work_orders_provider_id', sql`(${t.provider} is null) = (${t.providerWorkOrderId} is null)`),
   ],
 );
 
