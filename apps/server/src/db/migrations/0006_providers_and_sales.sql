@@ -5,6 +5,8 @@ CREATE TABLE "provider_accounts" (
 	"base_url" text NOT NULL,
 	"client_id" text NOT NULL,
 	"client_secret" text NOT NULL,
+	"user_name" text,
+	"password" text,
 	"is_enabled" boolean DEFAULT true NOT NULL,
 	"updated_by" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -21,6 +21,9 @@ export const providerAccounts = pgTable(
     baseUrl: text('base_url').notNull(),
     clientId: text('client_id').notNull(),
     clientSecret: text('client_secret').notNull(),
+    /** The service-channel provider signs a user in (resource-owner password grant); Corrigo needs no user. */
+    userName: text('user_name'),
+    password: text('password'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     updatedBy: integer('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

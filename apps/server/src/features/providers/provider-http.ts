@@ -1,0 +1,152 @@
+import { AppError } from '../../lib/errors';
+
+/** How long one call to a provider may take before the technician is told it did not answer. */
+export const PROVIDER_TIMEOUT_MS = 8_000;
+/** Idempotent calls (reads) are tried this many times in all when the provider fails or does not answer. */
+const READ_ATTEMPTS = 3;
+const RETRY_DELAYS_MS = [200, 800];
+
+/** Where and as whom the product talks to one provider for one company. */
+export interface ProviderEndpoint {
+  /** Shown in sentences: "Corrigo", "ServiceChannel". */
+  providerName: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/**
+ * A provider refused or failed a call. `status` is what our own answer carries (422 when the provider refused the
+ * request, 502 when it failed, 504 when it did not answer); `message` is the sentence for the technician, in the
+ * provider's own words when it gave any; `providerCode` is its error code when it has one (e.g. 924 "out of range").
+ */
+export class ProviderError extends AppError {
+  constructor(
+    status: number,
+    message: string,
+    public readonly providerCode?: string | number,
+  ) {
+    super(status, message);
+  }
+}
+
+export interface ProviderRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under the base URL, starting with '/'. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body, or form fields when `form` is true (token requests). */
+  body?: unknown;
+  form?: boolean;
+  headers?: Record<string, string>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function urlOf(endpoint: ProviderEndpoint, req: ProviderRequest): string {
+  const url = new URL(endpoint.baseUrl.replace(/\/+$/, '') + req.path);
+  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+/** The provider's own words from an error body, whichever of the usual fields carries them. */
+function providerWords(body: unknown): { text?: string; code?: string | number } {
+  if (typeof body === 'string') return { text: body.trim().slice(0, 500) || undefined };
+  if (!body || typeof body !== 'object') return {};
+  const b = body as Record<string, unknown>;
+  const nested = (b.Error ?? b.error ?? (Array.isArray(b.Errors) ? b.Errors[0] : undefined)) as Record<string, unknown> | string | undefined;
+  const source = typeof nested === 'object' && nested ? nested : b;
+  const text = [source.Message, source.message, source.ErrorMessage, source.error_description, typeof nested === 'string' ? nested : undefined].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
+  const code = [source.Code, source.code, source.ErrorCode].find((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  return { text: text?.slice(0, 500), code };
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One attempt; throws ProviderError for every kind of failure, with `isRetryable` set for failures worth another try. */
+async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Promise<T> {
+  const name = endpoint.providerName;
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  let body: string | undefined;
+  if (req.body !== undefined && req.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(req.body as Record<string, string>).toString();
+  } else if (req.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(endpoint.timeoutMs ?? PROVIDER_TIMEOUT_MS) });
+  } catch (err) {
+    const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+    throw retryable(new ProviderError(isTimeout ? 504 : 502, isTimeout ? `${name} did not answer in time. Please try again in a moment.` : `${name} cannot be reached right now. Please try again in a moment.`));
+  }
+  const answer = await readBody(res).catch(() => undefined);
+  if (res.ok) return answer as T;
+  const { text, code } = providerWords(answer);
+  if (res.status === 401 || res.status === 403) throw new ProviderError(502, `${name} refused the company's credentials. Ask an administrator to check the ${name} connection.`, code);
+  if (res.status === 404) throw new ProviderError(422, text ? `${name}: ${text}` : `${name} does not know this work order.`, code);
+  if (res.status >= 500) throw retryable(new ProviderError(502, `${name} had a problem answering${text ? `: ${text}` : ''}. Please try again in a moment.`, code));
+  throw new ProviderError(422, text ? `${name}: ${text}` : `${name} refused the request.`, code);
+}
+
+const RETRYABLE = new WeakSet<Error>();
+function retryable(err: ProviderError): ProviderError {
+  RETRYABLE.add(err);
+  return err;
+}
+
+/**
+ * Calls a provider and returns its JSON answer. Reads are tried again after a failure or a timeout (a read twice
+ * changes nothing); writes are sent once, because a check-in the provider received but did not answer in time must
+ * not be sent twice. Every failure becomes a ProviderError with a sentence the technician can act on.
+ */
+export async function callProvider<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Promise<T> {
+  const attempts = req.method === 'GET' ? READ_ATTEMPTS : 1;
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt<T>(endpoint, req);
+    } catch (err) {
+      if (i >= attempts || !RETRYABLE.has(err as Error)) throw err;
+      await sleep(RETRY_DELAYS_MS[i - 1] ?? 1000);
+    }
+  }
+}
+
+/** An OAuth access token and when to stop using it. */
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+const tokens = new Map<string, CachedToken>();
+/** A token is renewed this long before the provider would stop accepting it. */
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * An access token for these credentials, asked for again when the cached one is about to expire (providers give no
+ * refresh tokens: a client simply asks again). `request` is the token call itself, which differs per provider.
+ */
+export async function cachedToken(key: string, request: () => Promise<{ access_token?: unknown; expires_in?: unknown }>, now = Date.now()): Promise<string> {
+  const hit = tokens.get(key);
+  if (hit && hit.expiresAt - TOKEN_MARGIN_MS > now) return hit.token;
+  const answer = await request();
+  if (typeof answer?.access_token !== 'string' || answer.access_token === '') throw new ProviderError(502, 'The provider answered the sign-in without a token.');
+  const seconds = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 300;
+  tokens.set(key, { token: answer.access_token, expiresAt: now + seconds * 1000 });
+  return answer.access_token;
+}
+
+/** Forgets a cached token (after the provider refused it, or when an account's credentials change). */
+export function forgetToken(key: string): void {
+  tokens.delete(key);
+}
