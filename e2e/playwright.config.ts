@@ -26,9 +26,10 @@ export default defineConfig({
   // out now, and the clock tests back-date a start by five hours (a start before the last clock-out is refused),
   // so they run after those.
   projects: [
-    { name: 'desktop', testIgnore: /(clock|stored-content|boards)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'boards', testMatch: /boards\.spec\.ts$/, dependencies: ['clock'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, dependencies: ['boards'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,

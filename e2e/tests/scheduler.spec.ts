@@ -186,6 +186,60 @@ test.describe('dispatcher board', () => {
     expect((await itemsIn(request, token, day(0), day(7))).filter((i) => i.task === task)).toEqual([]);
   });
 
+  test('dispatcher drags an unassigned work order onto the week, saves, and it leaves the panel for the calendar', async ({ page, request }) => {
+    const day = weekOf(16);
+    await openAs(page, 'dispatcher', `/management/dispatcher?view=week&date=${day(0)}`);
+    const token = await accessTokenOf(page);
+    type Card = { workOrderId: number; workOrderNumber: string; customerName: string; technicians: { name: string }[] };
+    const waiting = await call<{ data: Card[]; total: number }>(request, token, 'GET', 'Scheduler/unassigned?take=50');
+    const card = waiting.data.find((c) => c.technicians.length === 1 && c.technicians[0].name === 'Tom Alvarez')!;
+    expect(card, 'an unassigned work order of Tom Alvarez').toBeDefined();
+
+    const panel = page.getByRole('region', { name: 'Unassigned work' });
+    await expect(panel.getByLabel(`${waiting.total} unassigned`)).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Search unassigned work' }).fill(card.workOrderNumber);
+    const cards = panel.getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAccessibleName(`Work order ${card.workOrderNumber}`);
+
+    // Drag the card by mouse, in steps, onto Wednesday at 10:00.
+    const from = (await cards.first().boundingBox())!;
+    const column = (await page.getByText(/^Wed, /).boundingBox())!;
+    const row = (await page.getByText('10am', { exact: true }).boundingBox())!;
+    const to = { x: column.x + column.width / 2, y: row.y + row.height / 2 };
+    await page.mouse.move(from.x + from.width / 2, from.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 20, from.y + 20, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.move(to.x, to.y + 1, { steps: 2 });
+    await page.mouse.up();
+
+    const form = page.getByRole('dialog', { name: 'New Schedule Item' });
+    await expect(form.getByRole('combobox', { name: 'Work order' })).toHaveValue(new RegExp(`^${card.workOrderNumber} · `));
+    await expect(form.getByRole('combobox', { name: 'Technician' })).toHaveValue('Tom Alvarez');
+    await expect(form.getByLabel('Start')).toHaveValue(`${day(3)}T10:00`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+    await expect(toast(page, 'Schedule item created.')).toBeVisible();
+
+    // The card leaves the panel; the visit shows on Wednesday of the calendar.
+    await expect(cards).toHaveCount(0);
+    await expect(panel.getByText(`No unassigned work matches "${card.workOrderNumber}".`)).toBeVisible();
+    const event = page.locator('.sm-event').filter({ hasText: `WO ${card.workOrderNumber}` });
+    await expect(event).toHaveCount(1);
+    const eventBox = (await event.boundingBox())!;
+    expect(Math.abs(eventBox.x + eventBox.width / 2 - to.x)).toBeLessThan(column.width / 2);
+    const made = (await itemsIn(request, token, day(0), day(7))).filter((i) => (i as Item & { workOrderId: number }).workOrderId === card.workOrderId);
+    expect(made).toHaveLength(1);
+    expect(new Date(made[0].start).toLocaleString('sv-SE', { timeZone: 'America/Chicago' })).toBe(`${day(3)} 10:00:00`);
+
+    // Clean up. With its visit deleted elsewhere, the work order is back in the panel once the window regains focus.
+    await call(request, token, 'DELETE', `Scheduler/${made[0].id}`);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(cards).toHaveCount(1);
+    await expect(event).toHaveCount(0);
+  });
+
   test('a save the server refuses shows its sentence, keeps the form open and creates nothing', async ({ page, request }) => {
     const day = weekOf(12);
     const task = `Refused repeat ${Date.now()}`;

@@ -17,7 +17,7 @@ export const LANDINGS: Record<string, string> = {
   tech: '/workOrder/mine',
   tech2: '/workOrder/mine',
   payroll: '/home',
-  sales: '/home',
+  sales: '/sales/scheduler',
   customer: '/home',
   'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',

@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { connectDemoToSimulator } from './db/seed/providers';
+import { pointServiceChannelDemoAt } from './db/seed/service-channel-demo';
+import { demoSimulatorPort, startDemoSimulator } from './features/providers/simulator/demo-simulator';
 import { redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
@@ -23,6 +26,14 @@ const app = await buildApp({
   webDist: env.webDist ?? resolve(here, '../../web/dist'),
   logger: { level: env.logLevel },
 });
+// The providers' stand-in beside the product (PROVIDER_SIMULATOR=off to talk to real services only).
+const simulatorPort = demoSimulatorPort(process.env, env.port);
+const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));
+if (simulator) {
+  await connectDemoToSimulator(database.db, simulator.url);
+  await pointServiceChannelDemoAt(database.db, simulator.url);
+  app.log.info(`Provider simulator is ready on ${simulator.url}`);
+}
 await app.listen({ port: env.port, host: env.host });
 app.log.info(`Service Managed is ready on http://localhost:${env.port} (${database.driver === 'pg' ? 'PostgreSQL' : `embedded database in ${env.dataDir}`})`);
 
@@ -32,6 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     await app.close();
+    await simulator?.close();
     await database.close();
     process.exit(0);
   });

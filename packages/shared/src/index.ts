@@ -16,4 +16,8 @@ export * from './schemas/realtime';
 export * from './schemas/recurrence';
 export * from './schemas/scheduling';
 export * from './schemas/boards';
+export * from './schemas/sales-scheduling';
+export * from './schemas/unassigned-work';
 export * from './schemas/corrigo';
+export * from './schemas/service-channel';
+export * from './schemas/provider-settings';

@@ -1,16 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleItems } from '../db/schema';
+import { scheduleItems, workOrders } from '../db/schema';
+import { connectDemoToSimulator } from '../db/seed/providers';
+import { pointServiceChannelDemoAt } from '../db/seed/service-channel-demo';
+import { startDemoSimulator } from '../features/providers/simulator/demo-simulator';
+import type { RunningSimulator } from '../features/providers/simulator/simulator-server';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 
 // Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
 
 let t: TestApp;
+/** The provider endpoints answer from the providers, so the demo simulator stands in for them. */
+let sim: RunningSimulator;
 beforeAll(async () => {
   t = await createTestApp();
+  sim = await startDemoSimulator(0);
+  await connectDemoToSimulator(t.db, sim.url);
+  await pointServiceChannelDemoAt(t.db, sim.url);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
 
 /** The Content-Security-Policy header as directive name -> its sources. */
 function cspOf(res: LightMyRequestResponse): Map<string, string[]> {
@@ -77,7 +89,8 @@ describe('cross-origin requests', () => {
 });
 
 describe('no secret is ever sent', () => {
-  const FORBIDDEN = ['$argon2', 'password', 'passwordhash', 'password_hash', 'demo1234', TEST_SECRET.toLowerCase()];
+  // The demo company's provider secrets too (its provider passwords contain 'password').
+  const FORBIDDEN = ['$argon2', 'password', 'passwordhash', 'password_hash', 'demo1234', TEST_SECRET.toLowerCase(), 'corrigo-demo-secret', 'sc-demo-secret'];
 
   it('every GET route and validateUser, as a super admin, answer without a hash, a password or the signing secret', async () => {
     const me = await t.call('POST', '/api/v1/Account/validateUser', 'admin');
@@ -90,10 +103,14 @@ describe('no secret is ever sent', () => {
       workOrderNumber: workOrder.workOrderNumber,
       billingCustomerId: String(workOrder.billingCustomerId),
       statusValue: '10',
+      provider: 'serviceChannel',
+      // A Corrigo work order of the demo company and its Corrigo customer.
+      workOrderId: String((await t.db.select({ id: workOrders.id }).from(workOrders).where(eq(workOrders.workOrderNumber, '240021')))[0].id),
+      corrigoCustomerId: '70431',
       schedulerId: String((await t.db.select({ id: scheduleItems.id }).from(scheduleItems).where(eq(scheduleItems.subscriberId, me.json().subscriberId)).limit(1))[0].id),
     };
     /** Routes that need a query to answer at all. */
-    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01' };
+    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01' };
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {
@@ -103,7 +120,8 @@ describe('no secret is ever sent', () => {
     expect(gets.length).toBeGreaterThan(10);
     for (const [what, res] of answers) {
       expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(200);
-      const body = res.body.toLowerCase();
+      // "hasPassword" names a flag (whether a provider password is stored), not a password.
+      const body = res.body.toLowerCase().replaceAll('"haspassword":', '');
       for (const secret of FORBIDDEN) expect(body.includes(secret), `${what} contains ${secret}`).toBe(false);
     }
   });

@@ -1,7 +1,8 @@
-import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDashboard, IconRoute, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDashboard, IconPhoneCall, IconPlugConnected, IconRoute, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
 import { LANDING_PATHS, loginLanding, satisfies, type Access, type Requirement } from '@sm/shared';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyArea } from '../components/lazy-area';
+import { PROVIDER_SETTINGS_PATHS } from '../features/provider-settings/provider-settings-paths';
 import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
@@ -64,6 +65,30 @@ export const AREAS: readonly AreaDefinition[] = [
     icon: IconCalendarEvent,
     requirement: { kind: 'area', area: 'Scheduler', level: 'write' },
     component: lazyArea(() => import('../features/scheduling/dispatcher-board-page')),
+  },
+  {
+    path: LANDING_PATHS.salesScheduler,
+    label: 'Sales Scheduler',
+    description: 'Plan your calls, visits and demos for customers on a calendar.',
+    icon: IconPhoneCall,
+    requirement: { kind: 'area', area: 'Sales Scheduler', level: 'read' },
+    component: lazyArea(() => import('../features/sales-scheduling/sales-scheduler-page')),
+  },
+  {
+    path: PROVIDER_SETTINGS_PATHS.corrigo,
+    label: 'Corrigo',
+    description: "Connect your company's Corrigo account, test it, and see the work orders it links.",
+    icon: IconPlugConnected,
+    requirement: { kind: 'area', area: 'Service Channel', level: 'read' },
+    component: lazyArea(() => import('../features/provider-settings/provider-settings-page')),
+  },
+  {
+    path: PROVIDER_SETTINGS_PATHS.serviceChannel,
+    label: 'ServiceChannel',
+    description: "Connect your company's ServiceChannel account, test it, and see the work orders it links.",
+    icon: IconPlugConnected,
+    requirement: { kind: 'area', area: 'Service Channel', level: 'read' },
+    component: lazyArea(() => import('../features/provider-settings/provider-settings-page')),
   },
   {
     path: '/permissions',

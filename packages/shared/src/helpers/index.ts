@@ -10,3 +10,4 @@ export * from './profit';
 export * from './recurrence-rule';
 export * from './time-of-day';
 export * from './weekdays';
+export * from './provider-position';

@@ -134,8 +134,13 @@ export const startViewDataSchema = z.object({
   ),
   canAddPerDiemType: z.boolean(),
   isClockinServiceChannelWO: z.boolean(),
-  scPrimaryStatuses: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Primary statuses, each with the extended statuses that go with it (spec clock 3: "id, name, and an extended list"). */
+  scPrimaryStatuses: z.array(z.object({ id: z.string(), name: z.string(), extended: z.array(z.object({ id: z.string(), name: z.string() })).optional() })),
   scExtendedStatuses: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Where the service-channel provider expects the technician, so the dialogs can warn before sending a position it will refuse. */
+  serviceChannelSite: z.object({ latitude: z.number(), longitude: z.number(), radiusMeters: z.number() }).nullish(),
+  /** Why the statuses shown are the fixed list rather than the provider's own (the provider could not be read). */
+  serviceChannelNotice: z.string().nullish(),
   corrigoWorkOrderId: z.number(),
   corrigoCustomerId: z.number(),
   isCorrigoWorkOrderCheckedIn: z.boolean(),
@@ -155,5 +160,7 @@ export const stopViewDataSchema = z.object({
   corrigoCustomerId: z.number(),
 });
 
-export const clockOutAndStartAnswer = z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number() });
-export const workOrderLaborIdAnswer = z.object({ workOrderLaborId: z.number() });
+/** A provider's refusal or failure, in its words: our labor was recorded all the same. */
+const providerWarning = z.string().optional();
+export const clockOutAndStartAnswer = z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number(), providerWarning });
+export const workOrderLaborIdAnswer = z.object({ workOrderLaborId: z.number(), providerWarning });

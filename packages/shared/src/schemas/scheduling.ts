@@ -14,13 +14,22 @@ export const isoDateTimeText = (label: string) =>
     .meta({ format: 'date-time', description: 'ISO 8601; without an offset, a wall-clock time in the time zone of the series' });
 
 /** An ISO 8601 date or date-time bounding a range; a bare date is midnight in the company's time zone. */
-const rangeBound = (label: string) =>
+export const rangeBound = (label: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
     error: (issue) => (issue.input === undefined ? required(label) : `${label} must be an ISO 8601 date, like 2026-03-01 or 2026-03-01T00:00:00-06:00.`),
   });
 
 /** Milliseconds of a date or date-time read as if it were UTC: close enough to compare two bounds in days. */
 const roughMs = (text: string) => Date.parse(/T/.test(text) ? (/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`) : `${text}T00:00:00Z`);
+
+/** Refuses a range that ends before it starts, or is longer than a month view with its padding. */
+export function checkRangeLength(q: { start: string; end: string }, ctx: z.RefinementCtx) {
+  const days = (roughMs(q.end) - roughMs(q.start)) / 86_400_000;
+  if (!(days > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must be after start.' });
+  else if (days > SCHEDULE_RANGE_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: `The schedule can be read at most ${SCHEDULE_RANGE_MAX_DAYS} days at a time.` });
+  }
+}
 
 /**
  * `Scheduler/items`: the range to show (at most a month view with its padding), optionally one technician's or one
@@ -35,13 +44,7 @@ export const scheduleRangeQuery = z
     workOrderId: idOf('Work order').optional(),
     timeZone: optionalText('Time zone', 64).optional(),
   })
-  .superRefine((q, ctx) => {
-    const days = (roughMs(q.end) - roughMs(q.start)) / 86_400_000;
-    if (!(days > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must be after start.' });
-    else if (days > SCHEDULE_RANGE_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `The schedule can be read at most ${SCHEDULE_RANGE_MAX_DAYS} days at a time.` });
-    }
-  });
+  .superRefine(checkRangeLength);
 export type ScheduleRangeQuery = z.output<typeof scheduleRangeQuery>;
 
 const durationHours = z

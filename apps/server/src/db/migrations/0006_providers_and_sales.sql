@@ -54,4 +54,5 @@ CREATE UNIQUE INDEX "work_orders_provider_unique" ON "work_orders" USING btree (
 CREATE INDEX "schedule_items_sales_start_idx" ON "schedule_items" USING btree ("subscriber_id","sales_person_user_id","start_at") WHERE "schedule_items"."kind" = 'sales';--> statement-breakpoint
 ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_provider_kind" CHECK ("work_orders"."provider" is null or "work_orders"."provider" in ('corrigo', 'serviceChannel'));--> statement-breakpoint
 ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_provider_id" CHECK (("work_orders"."provider" is null) = ("work_orders"."provider_work_order_id" is null));--> statement-breakpoint
-ALTER TABLE "schedule_items" ADD CONSTRAINT "schedule_items_kind" CHECK ("schedule_items"."kind" in ('service', 'sales'));
+ALTER TABLE "schedule_items" ADD CONSTRAINT "schedule_items_kind" CHECK ("schedule_items"."kind" in ('service', 'sales'));--> statement-breakpoint
+ALTER TABLE "schedule_items" ADD CONSTRAINT "schedule_items_sales_task" CHECK ("schedule_items"."kind" <> 'sales' or ("schedule_items"."customer_id" is not null and "schedule_items"."sales_person_user_id" is not null and "schedule_items"."technician_user_id" is null and "schedule_items"."work_order_id" is null));

@@ -11,6 +11,9 @@ import { defaultMatrixRows } from '../../features/permissions/default-matrix';
 import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
 import { seedReference } from './reference';
 import { seedSchedule } from './schedule';
+import { seedProviders } from './providers';
+import { seedSalesSchedule } from './sales-schedule';
+import { seedServiceChannelDemo } from './service-channel-demo';
 
 
 
@@ -50,6 +53,9 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await addWorkOrders(tx, polar.id, 240001, sites, [polar.users.tech, polar.users.tech2], polar.users.dispatcher, 30, now);
     await addWorkOrders(tx, coastal.id, 510001, coastalSites, [coastal.users["coastal.tech"]], coastal.users["coastal.admin"], 12, now);
     await seedSchedule(tx, now, polar, coastal);
+    await seedProviders(tx, polar);
+    await seedSalesSchedule(tx, now, polar);
+    await seedServiceChannelDemo(tx, polar);
   });
   return true;
 }

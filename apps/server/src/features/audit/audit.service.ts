@@ -4,7 +4,7 @@ import type { Ctx, Tx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
 import { auditLog } from './audit.table';
 
-export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem';
+export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount';
 
 /** Writes one audit entry inside the transaction that made the change, so the two stand or fall together. */
 export async function recordAudit(

@@ -56,6 +56,7 @@ export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInp
       workOrderFlagId: input.workOrderFlagId ?? null,
       startLatitude: input.currentLatLong?.latitude ?? null,
       startLongitude: input.currentLatLong?.longitude ?? null,
+      startAccuracyMeters: input.currentLatLong?.accuracy ?? null,
       comment: input.comment ?? null,
     },
   };

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { recordUserStatus } from '../users/users.service';
+import { checkServiceChannelStop } from '../providers/service-channel/service-channel-clock';
 import { callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
@@ -51,6 +52,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   if (items.length > 0 && !rateSheetLaborItemId) throw new AppError(400, 'Employee Type field is required!');
   if (rateSheetLaborItemId && !items.some((i) => i.id === rateSheetLaborItemId)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
   await checkReferences(ctx, workOrder.billingCustomerId, input);
+  checkServiceChannelStop(workOrder, input);
   return {
     labor,
     workOrder,
@@ -71,6 +73,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
       scExtendedStatus: input.scExtendedStatus ?? null,
       stopLatitude: input.currentLatLong?.latitude ?? null,
       stopLongitude: input.currentLatLong?.longitude ?? null,
+      stopAccuracyMeters: input.currentLatLong?.accuracy ?? null,
     },
   };
 }

@@ -6,6 +6,8 @@ import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } fr
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
 import { publishHubEvent } from '../realtime/publish';
 import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+import { serviceChannelCheckIn, serviceChannelCheckOut } from '../providers/service-channel/service-channel-clock';
+import { checkInAtCorrigoAfterClockIn } from '../providers/corrigo/corrigo-clock';
 
 /** Team leaders' boards and maps follow the clock: who is where, on which work order, since when. */
 function announce(ctx: Ctx, action: 'clockIn' | 'clockOut' | 'startNew', workOrderId: number, workOrderLaborId: number) {
@@ -35,14 +37,17 @@ function alreadyClockedIn(openWorkOrderNumber: string | null | undefined): AppEr
 const alreadyClockedInAfterRace = async (ctx: Ctx) => alreadyClockedIn((await openLaborOfCaller(ctx))?.workOrderNumber);
 
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
-export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number }> {
+export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
   const state = await callerClockState(ctx);
   if (state.openWorkOrderNumber) throw alreadyClockedIn(state.openWorkOrderNumber);
   const prepared = await prepareClockIn(ctx, access, input, state);
   try {
     const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
     announce(ctx, 'clockIn', input.workOrderId, id);
-    return { workOrderLaborId: id };
+    // The provider hears of it after our commit; its refusal is a warning, never a rollback.
+    const providerWarning =
+      (await serviceChannelCheckIn(ctx, prepared.workOrder, id, input)) ?? (await checkInAtCorrigoAfterClockIn(ctx, prepared.workOrder, id, input.currentLatLong));
+    return { workOrderLaborId: id, ...(providerWarning && { providerWarning }) };
   } catch (e) {
     if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);
     throw e;
@@ -50,11 +55,12 @@ export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Pr
 }
 
 /** `WOStartStop/clockOutWorkOrder`: closes the caller's open labor entry with the stop form's answers. */
-export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): Promise<{ workOrderLaborId: number }> {
+export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
   const prepared = await prepareClockOut(ctx, access, input);
   await ctx.db.transaction((tx) => applyClockOut(tx, ctx, prepared, { setUserStatus: true }));
   announce(ctx, 'clockOut', input.workOrderId, prepared.labor.id);
-  return { workOrderLaborId: prepared.labor.id };
+  const providerWarning = await serviceChannelCheckOut(ctx, prepared.workOrder, prepared.labor, input);
+  return { workOrderLaborId: prepared.labor.id, ...(providerWarning && { providerWarning }) };
 }
 
 /**
@@ -65,7 +71,7 @@ export async function clockOutAndStart(
   ctx: Ctx,
   access: Access,
   input: z.output<typeof clockOutAndStartBody>,
-): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number }> {
+): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number; providerWarning?: string }> {
   if (input.newWorkOrderId === input.workOrderId) throw new AppError(400, 'Choose another work order to start.');
   // Moving on to the next work order: the user is En Route, whatever the stop form said.
   const stop = await prepareClockOut(ctx, access, { ...input, userStatusId: USER_STATUS.EnRoute, cDescription: null });
@@ -93,7 +99,9 @@ export async function clockOutAndStart(
       return applyClockIn(tx, ctx, start, USER_STATUS.EnRoute);
     });
     announce(ctx, 'startNew', input.newWorkOrderId, id);
-    return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id };
+    const warnings = [await serviceChannelCheckOut(ctx, stop.workOrder, stop.labor, input), await serviceChannelCheckIn(ctx, start.workOrder, id, startInput), await checkInAtCorrigoAfterClockIn(ctx, start.workOrder, id, startInput.currentLatLong)];
+    const providerWarning = warnings.filter(Boolean).join(' ') || undefined;
+    return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id, ...(providerWarning && { providerWarning }) };
   } catch (e) {
     if (isOneOpenViolation(e)) throw await alreadyClockedInAfterRace(ctx);
     throw e;

@@ -11,6 +11,8 @@ import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOf
 import { isWorkOrderStatusFieldRequired } from './clock-out';
 import { workOrderLabor } from './labor.table';
 import { nteWarning } from './nte';
+import { corrigoViewFields } from '../providers/corrigo/corrigo-clock';
+import { serviceChannelViewData } from '../providers/service-channel/service-channel-clock';
 
 type ViewRequest = z.output<typeof viewDataRequest>;
 
@@ -48,6 +50,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
   const warning = await nteWarning(ctx, wo, myItem && { ...myItem, isOvertime: mine?.isOvertime, isApprenticeRateApplied: mine?.isApprenticeRateApplied });
   const elsewhere = open && open.labor.workOrderId !== wo.id ? open : null;
   const [status] = statuses.filter((s) => s.id === wo.workOrderStatusId);
+  const { isElsewhereServiceChannel, ...serviceChannel } = await serviceChannelViewData(ctx, wo, elsewhere?.labor.workOrderId);
   return {
     workOrderId: wo.id,
     workOrderNumber: wo.workOrderNumber,
@@ -66,7 +69,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     newWorkOrderId: elsewhere?.labor.workOrderId ?? null,
     newWorkOrderNumber: elsewhere?.workOrderNumber ?? null,
     newWorkOrderLabor: elsewhere
-      ? { workOrderId: elsewhere.labor.workOrderId, workOrderNumber: elsewhere.workOrderNumber, isServiceChannelWorkorder: false }
+      ? { workOrderId: elsewhere.labor.workOrderId, workOrderNumber: elsewhere.workOrderNumber, isServiceChannelWorkorder: isElsewhereServiceChannel }
       : null,
     isOvertime: mine?.isOvertime ?? false,
     isReachedAtSite: mine?.isReachedAtSite ?? true,
@@ -87,12 +90,10 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     hasRateSheetSetUp: hasRateSheet,
     rateSheetLaborItems: items.map((i) => ({ serviceTechnicianId: i.id, employeeType: i.name, hourlyRate: i.hourlyRate, otHourlyRate: i.otHourlyRate, apprenticeRate: i.apprenticeRate })),
     canAddPerDiemType: access.roleIds.some((r) => r === ROLE['Super Admin'] || r === ROLE.Administrator),
-    isClockinServiceChannelWO: false,
     scPrimaryStatuses: [],
     scExtendedStatuses: [],
-    corrigoWorkOrderId: 0,
-    corrigoCustomerId: 0,
-    isCorrigoWorkOrderCheckedIn: false,
+    ...serviceChannel,
+    ...corrigoViewFields(wo),
     currentUser: { userId: ctx.actor.userId, name: me?.name ?? '' },
   };
 }

@@ -53,6 +53,7 @@ export async function listScheduleItems(ctx: Ctx, access: Access, query: Schedul
       ofTenant(
         i,
         ctx,
+        eq(i.kind, 'service'),
         eq(i.isDeleted, false),
         technicianId === undefined ? undefined : eq(i.technicianUserId, technicianId),
         query.workOrderId === undefined ? undefined : eq(i.workOrderId, query.workOrderId),

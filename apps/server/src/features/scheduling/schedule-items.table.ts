@@ -58,6 +58,11 @@ export const scheduleItems = pgTable(
     check('schedule_items_color', sql`${t.color} in ('blue', 'red', 'gray', 'green', 'orange', 'purple')`),
     check('schedule_items_time_zone', sql`${t.timeZone} <> ''`),
     check('schedule_items_kind', sql`${t.kind} in ('service', 'sales')`),
+    // A sales task is for a customer and a sales person, never a technician's visit to a work order.
+    check(
+      'schedule_items_sales_task',
+      sql`${t.kind} <> 'sales' or (${t.customerId} is not null and ${t.salesPersonUserId} is not null and ${t.technicianUserId} is null and ${t.workOrderId} is null)`,
+    ),
     index('schedule_items_sales_start_idx').on(t.subscriberId, t.salesPersonUserId, t.startAt).where(sql`${t.kind} = 'sales'`),
   ],
 );

@@ -39,6 +39,8 @@ export async function visibleItem(ctx: Ctx, access: Access, id: number, db: Read
         scheduleItems,
         ctx,
         eq(scheduleItems.id, id),
+        // Sales tasks belong to the sales scheduler: the service schedule neither shows nor changes them.
+        eq(scheduleItems.kind, 'service'),
         opts.withDeleted ? undefined : eq(scheduleItems.isDeleted, false),
         own === null ? undefined : eq(scheduleItems.technicianUserId, own),
       ),
@@ -104,6 +106,7 @@ export function snapshotOf(row: ScheduleItemRow) {
     timeZone: row.timeZone,
     colorClass: row.color,
     isDeleted: row.isDeleted,
+    ...(row.kind === 'sales' ? { customerId: row.customerId, salesPersonId: row.salesPersonUserId } : {}),
   };
 }
 export type ScheduleSnapshot = ReturnType<typeof snapshotOf>;

@@ -6,7 +6,7 @@ import { ofTenant } from '../../lib/tenancy';
 import { checkScheduleReferences, ownItemsOnly } from './schedule-lookups';
 
 /** Work orders that need no more visits: finished, billed, invoiced, cancelled or duplicates (spec platform 4.9). */
-const CLOSED_STATUS_IDS = [WORK_ORDER_STATUS.Completed, WORK_ORDER_STATUS.Billed, WORK_ORDER_STATUS.InvoiceSubmitted, 22, 25];
+export const CLOSED_STATUS_IDS = [WORK_ORDER_STATUS.Completed, WORK_ORDER_STATUS.Billed, WORK_ORDER_STATUS.InvoiceSubmitted, 22, 25];
 
 /** `%` and `_` typed into a search are letters, not patterns. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

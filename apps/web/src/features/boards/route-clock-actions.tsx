@@ -11,6 +11,7 @@ import { positionIfAllowed } from '../clock/current-position';
 import { StartWorkOrderDialog } from '../clock/start-work-order-dialog';
 import { StopWorkOrderDialog } from '../clock/stop-work-order-dialog';
 import { useClockIn } from '../clock/use-clock-mutations';
+import { useProviderCheckOutGate } from '../providers/use-provider-check-out-gate';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
 import { MY_ROUTE_QUERY_KEY } from './boards-api';
 
@@ -40,6 +41,7 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
   const [isLoading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [opened, setOpened] = useState(false);
+  const providerCheckOut = useProviderCheckOutGate();
 
   const refresh = () =>
     Promise.all([
@@ -95,6 +97,11 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
       void refresh();
       return;
     }
+    // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
+    if (!(await providerCheckOut.passCheckOut(view))) {
+      void refresh();
+      return;
+    }
     if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
     open('stop', view);
   };
@@ -112,6 +119,7 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
           Start
         </Button>
       )}
+      {providerCheckOut.dialog}
       {dialog &&
         (dialog.kind === 'stop' ? (
           <StopWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />

@@ -67,20 +67,26 @@ export function rateSheetTrucksQuery(billingCustomerId: number | null) {
   });
 }
 
+/** A clock answer; `providerWarning` is a provider's refusal in its words (our labor was recorded all the same). */
+export interface ClockAnswer {
+  workOrderLaborId: number;
+  providerWarning?: string;
+}
+
 /** Opens a labor entry on the work order (clock in). */
-export function clockIn(body: ClockInBody): Promise<{ workOrderLaborId: number }> {
+export function clockIn(body: ClockInBody): Promise<ClockAnswer> {
   return apiPost('WOStartStop/clockInWorkOrder', body);
 }
 
 /** Closes the caller's open labor entry (clock out). */
-export function clockOut(body: ClockOutBody): Promise<{ workOrderLaborId: number }> {
+export function clockOut(body: ClockOutBody): Promise<ClockAnswer> {
   return apiPost('WOStartStop/clockOutWorkOrder', body);
 }
 
 /** Closes the open labor entry and opens one on the next work order, in one transaction. */
 export function clockOutAndStart(
   body: ClockOutAndStartBody,
-): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number }> {
+): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number; providerWarning?: string }> {
   return apiPost('WOStartStop/clockOutAndStartWorkOrder', body);
 }
 

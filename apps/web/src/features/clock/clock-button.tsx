@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyWarning } from '../../lib/notify';
+import { useProviderCheckOutGate } from '../providers/use-provider-check-out-gate';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { startViewDataQuery, type StartViewData } from './clock-api';
 import { StartWorkOrderDialog } from './start-work-order-dialog';
@@ -33,6 +34,7 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
   const [isLoading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [opened, setOpened] = useState(false);
+  const providerCheckOut = useProviderCheckOutGate();
 
   const open = async () => {
     setLoading(true);
@@ -46,6 +48,8 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
       navigate(workOrderEditPath(elsewhere.workOrderNumber));
       return;
     }
+    // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
+    if (view.stopMode && !(await providerCheckOut.passCheckOut(view))) return;
     if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
     setDialog({ view, key: Date.now() });
     setOpened(true);
@@ -66,6 +70,7 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
       >
         {isClockedIn ? 'Stop Work Order' : 'Start Work Order'}
       </Button>
+      {providerCheckOut.dialog}
       {dialog &&
         (dialog.view.stopMode ? (
           <StopWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />

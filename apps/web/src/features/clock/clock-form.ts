@@ -4,6 +4,8 @@ import {
   clockInBody,
   clockOutBody,
   required,
+  SC_DEFAULT_PRIMARY_STATUS,
+  showsScExtendedStatus,
   USER_STATUS,
   WORK_ORDER_STATUS,
   type ClockInBody,
@@ -37,6 +39,11 @@ export interface StartValues extends RateValues {
 export interface StopValues extends RateValues {
   description: string;
   workOrderStatusId: string | null;
+  /** Service-channel statuses (spec clock 4): primary starts on IN PROGRESS; no extended status once COMPLETED. */
+  scPrimaryStatus: string | null;
+  scExtendedStatus: string | null;
+  /** Where the technician stands when stopping, sent to a provider that checks it. */
+  currentLatLong: LatLong | null;
   userStatusId: string | null;
   cDescription: string;
   isOvertime: boolean;
@@ -86,6 +93,9 @@ export function initialStopValues(view: StartViewData): StopValues {
   return {
     description: view.description ?? '',
     workOrderStatusId: String(WORK_ORDER_STATUS.Onsite),
+    scPrimaryStatus: view.isClockinServiceChannelWO ? SC_DEFAULT_PRIMARY_STATUS : null,
+    scExtendedStatus: null,
+    currentLatLong: null,
     userStatusId: null,
     cDescription: view.cDescription ?? '',
     serviceTechnicianId: view.serviceTechnicianId ? String(view.serviceTechnicianId) : null,
@@ -115,6 +125,7 @@ export function validateStop(values: StopValues, view: StartViewData, isClocking
     ? schemaError(clockOutBody.shape.description, text(values.description))
     : required('Description');
   if (view.isWorkOrderStatusFieldRequired && !values.workOrderStatusId) errors.workOrderStatusId = required('Work Order Status');
+  if (view.isClockinServiceChannelWO && !values.scPrimaryStatus) errors.scPrimaryStatus = required('Primary Status');
   if (isClockingOut) {
     if (!values.userStatusId) errors.userStatusId = required('User Status');
     else if (needsCompanyDescription(view, values.userStatusId)) {
@@ -178,7 +189,18 @@ export function toClockOutBody(values: StopValues, view: StartViewData): ClockOu
     isOvertime: values.isOvertime,
     userStatusId: idOf(values.userStatusId),
     workOrderStatusId: idOf(values.workOrderStatusId),
+    ...serviceChannelStop(values, view),
     ...rateFields(values),
+  };
+}
+
+/** The statuses a service-channel work order is left in, and the position the provider checks. */
+function serviceChannelStop(values: StopValues, view: StartViewData) {
+  if (!view.isClockinServiceChannelWO) return {};
+  return {
+    scPrimaryStatus: values.scPrimaryStatus,
+    scExtendedStatus: showsScExtendedStatus(values.scPrimaryStatus) ? values.scExtendedStatus : null,
+    currentLatLong: values.currentLatLong,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ClockInBody } from '@sm/shared';
+import { queryOptions } from '@tanstack/react-query';
 
 export type LatLong = NonNullable<ClockInBody['currentLatLong']>;
 
@@ -10,6 +11,9 @@ export const START_NEW_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy:
 
 /** A clock-in position is a nicety: never wait long for it. */
 const CLOCK_IN_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 3000, maximumAge: 60_000 };
+
+/** A provider checks the position: wait longer for a precise fix than a clock-in otherwise would. */
+const PROVIDER_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
 /** The browser refused or failed to give a position; its message is the sentence of spec clock 8. */
 export class LocationError extends Error {
@@ -30,7 +34,8 @@ export function currentPosition(options: PositionOptions = START_NEW_POSITION_OP
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      // The accuracy goes along: a provider refuses a position it cannot believe, and we keep why.
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: Number.isFinite(p.coords.accuracy) ? p.coords.accuracy : null }),
       () => reject(new LocationError()),
       options,
     );
@@ -49,4 +54,18 @@ export async function positionIfAllowed(): Promise<LatLong | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The clock dialogs' position. On a provider work order the provider needs it, so the browser is asked (a refusal
+ * leaves it unknown, and the dialog says so); elsewhere it is sent only when location is already allowed.
+ */
+export function clockPositionQuery(isForProvider: boolean) {
+  return queryOptions({
+    queryKey: ['clock', 'position', isForProvider],
+    queryFn: (): Promise<LatLong | null> => (isForProvider ? currentPosition(PROVIDER_POSITION_OPTIONS).catch(() => null) : positionIfAllowed()),
+    staleTime: 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
 }

@@ -1,12 +1,13 @@
 import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CLOCK_IN_COMMENT } from '@sm/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StartViewData } from './clock-api';
 import { initialStartValues, startTimeOf, toClockInBody, validateStart, type StartValues } from './clock-form';
 import { ClockModal, ClockModalFooter } from './clock-modal';
-import { positionIfAllowed } from './current-position';
+import { clockPositionQuery } from './current-position';
+import { ProviderPositionWarning } from './stop-fields';
 import { chosenEmployeeType, EmployeeTypeField, ItemRateTypeField, PerDiemField, TruckTypeField, WorkOrderFlagField } from './rate-fields';
 import { useClockForm } from './use-clock-form';
 import { useClockIn } from './use-clock-mutations';
@@ -20,23 +21,14 @@ interface StartDialogProps {
   onClose: () => void;
 }
 
-/** The position when location is already allowed; the clock-in never waits for or asks about it. */
-function usePositionIfAllowed(enabled: boolean) {
-  return useQuery({
-    queryKey: ['clock', 'position'],
-    queryFn: positionIfAllowed,
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-    meta: { silent: true },
-  });
-}
 
 function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
   const [opening] = useState(() => initialStartValues(view));
   const form = useClockForm<StartValues>(() => opening);
   const { values, errors, setField } = form;
-  const position = usePositionIfAllowed(true);
+  // Never waits for the position; a service-channel work order asks for it, since the provider checks it.
+  const position = useQuery(clockPositionQuery(view.isClockinServiceChannelWO));
+  const queryClient = useQueryClient();
   const start = useClockIn(view.workOrderNumber);
   const items = view.rateSheetLaborItems;
   const employeeType = chosenEmployeeType(items, values);
@@ -47,14 +39,17 @@ function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
     if (chosenEmployeeType(items, { serviceTechnicianId: value })?.apprenticeRate == null) setField('isApprenticeRateApplied', false);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check(validateStart(values, view))) return;
-    start.mutate(toClockInBody(values, view, position.data ?? null, startTimeOf(values, opening)), { onSuccess: onClose });
+    const startAt = startTimeOf(values, opening);
+    // The provider checks the position: a Save pressed while it is still coming waits for it (at most a few seconds).
+    const where = view.isClockinServiceChannelWO ? await queryClient.fetchQuery(clockPositionQuery(true)) : (position.data ?? null);
+    start.mutate(toClockInBody(values, view, where, startAt), { onSuccess: onClose });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Start Work Order">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Start Work Order">
       <Stack gap="sm">
         <TextInput
           type="datetime-local"
@@ -99,6 +94,7 @@ function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
             onChange={(v) => setField('noOfServiceChannelTechs', v)}
           />
         )}
+        <ProviderPositionWarning view={view} position={position.data} isLocating={position.isPending} />
         <Group gap="lg" py={4}>
           <Checkbox label="Overtime" checked={values.isOvertime} onChange={(e) => setField('isOvertime', e.currentTarget.checked)} />
           {view.hasRateSheetSetUp && (

@@ -1,7 +1,11 @@
-import { Select, Textarea } from '@mantine/core';
-import { useCallback } from 'react';
+import { Alert, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { IconMapPinExclamation } from '@tabler/icons-react';
+import { checkProviderPosition, showsScExtendedStatus } from '@sm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import type { StartViewData } from './clock-api';
 import { needsCompanyDescription, type StopValues } from './clock-form';
+import { clockPositionQuery, type LatLong } from './current-position';
 import type { ClockForm } from './use-clock-form';
 
 interface StopFieldsProps {
@@ -52,6 +56,7 @@ export function StopFields({ view, form, isClockingOut, onWorkOrderStatus }: Sto
         error={errors.workOrderStatusId}
         onChange={onWorkOrderStatus}
       />
+      {view.isClockinServiceChannelWO && <ServiceChannelStopFields view={view} form={form} />}
       {isClockingOut && (
         <Select
           ref={revealUserStatus}
@@ -79,6 +84,85 @@ export function StopFields({ view, form, isClockingOut, onWorkOrderStatus }: Sto
           onChange={(e) => setField('cDescription', e.currentTarget.value)}
         />
       )}
+    </>
+  );
+}
+
+interface PositionWarningProps {
+  view: StartViewData;
+  position: LatLong | null | undefined;
+  /** Still asking the browser: nothing to say yet. */
+  isLocating: boolean;
+}
+
+/**
+ * Warns before a service-channel work order sends a position the provider will refuse (outside the site's radius,
+ * or too imprecise to prove anything), with the distance. The technician can still go on: our clock does not depend
+ * on the provider.
+ */
+export function ProviderPositionWarning({ view, position, isLocating }: PositionWarningProps) {
+  if (!view.isClockinServiceChannelWO || isLocating) return null;
+  const site = view.serviceChannelSite;
+  const warning = !position
+    ? 'Your position is not known: ServiceChannel refuses a check-in or check-out without one. Allow location if you can; you can still go on.'
+    : site
+      ? checkProviderPosition(site, position).warning
+      : null;
+  if (!warning) return null;
+  return (
+    <Alert color="orange" icon={<IconMapPinExclamation />} title="ServiceChannel may refuse your position" data-testid="provider-position-warning">
+      {warning}
+    </Alert>
+  );
+}
+
+/** Primary status (IN PROGRESS by default) and, unless COMPLETED, the extended status that goes with it. */
+function ServiceChannelStopFields({ view, form }: Pick<StopFieldsProps, 'view' | 'form'>) {
+  const { values, errors, setField } = form;
+  const position = useQuery(clockPositionQuery(true));
+  useEffect(() => {
+    if (position.data) setField('currentLatLong', position.data);
+  }, [position.data, setField]);
+  const primary = view.scPrimaryStatuses.find((s) => s.id === values.scPrimaryStatus);
+  const extended = primary?.extended ?? view.scExtendedStatuses;
+  const choosePrimary = (value: string | null) => {
+    setField('scPrimaryStatus', value);
+    setField('scExtendedStatus', null);
+  };
+  return (
+    <>
+      {view.serviceChannelNotice && (
+        <Alert color="gray" title="ServiceChannel statuses">
+          {view.serviceChannelNotice}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <Select
+          label="Primary Status"
+          description="ServiceChannel"
+          required
+          allowDeselect={false}
+          checkIconPosition="right"
+          data={view.scPrimaryStatuses.map((s) => ({ value: s.id, label: s.name }))}
+          value={values.scPrimaryStatus}
+          error={errors.scPrimaryStatus}
+          onChange={choosePrimary}
+        />
+        {showsScExtendedStatus(values.scPrimaryStatus) && (
+          <Select
+            label="Extended Status"
+            description="ServiceChannel"
+            placeholder="No extended status"
+            clearable
+            searchable
+            checkIconPosition="right"
+            data={extended.map((s) => ({ value: s.id, label: s.name }))}
+            value={values.scExtendedStatus}
+            onChange={(v) => setField('scExtendedStatus', v)}
+          />
+        )}
+      </SimpleGrid>
+      <ProviderPositionWarning view={view} position={position.data} isLocating={position.isPending} />
     </>
   );
 }

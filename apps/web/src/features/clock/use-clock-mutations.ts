@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClockOutAndStartBody } from '@sm/shared';
-import { notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyWarning } from '../../lib/notify';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
 import { clockIn, clockOut, clockOutAndStart, createSubWorkOrder } from './clock-api';
 import { currentPosition } from './current-position';
 
 /** Start and stop failures stay on screen until closed (spec platform 8); the QueryClient shows them. */
 const PERSISTENT = { persistentError: true } as const;
+
+/** A provider refused or missed a clock action we recorded: the technician reads its words until they close them. */
+function showProviderWarning(answer: { providerWarning?: string }) {
+  if (answer.providerWarning) notifyWarning(answer.providerWarning, { persistent: true, title: 'Provider' });
+}
 
 /** After any clock action the work order pages, the grids and the header's work status are stale. */
 function useRefreshAfterClock() {
@@ -24,8 +29,9 @@ export function useClockIn(workOrderNumber: string) {
   return useMutation({
     mutationFn: clockIn,
     meta: PERSISTENT,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       notifySuccess(`Work order ${workOrderNumber} started.`);
+      showProviderWarning(answer);
       await refresh();
     },
   });
@@ -37,8 +43,9 @@ export function useClockOut(workOrderNumber: string) {
   return useMutation({
     mutationFn: clockOut,
     meta: PERSISTENT,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       notifySuccess(`Clocked out of work order ${workOrderNumber}.`);
+      showProviderWarning(answer);
       await refresh();
     },
   });
@@ -56,6 +63,7 @@ export function useClockOutAndStart() {
     meta: PERSISTENT,
     onSuccess: async (started) => {
       notifySuccess(`Work order ${started.newWorkOrderNumber} started.`);
+      showProviderWarning(started);
       await refresh();
     },
   });

@@ -9,7 +9,6 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './schedule-calendar.css';
 import { WEEK_STARTS_ON } from '@sm/shared';
 import type { Ref } from 'react';
-import { itemOfEvent } from './schedule-events';
 import type { ScheduleItem } from './scheduler-api';
 import type { CalendarChange } from './use-schedule-actions';
 
@@ -34,18 +33,45 @@ export interface PickedSlot {
   view: CalendarView;
 }
 
-interface ScheduleCalendarProps {
+/** What an event shows beside its title: a star for an appointment, and who it is for. */
+export interface EventMarks {
+  isAppointment: boolean;
+  person: string | null;
+}
+
+const scheduleItemMarks = (item: ScheduleItem): EventMarks => ({ isAppointment: item.isAppointment, person: item.technician?.name ?? null });
+/** The marks of an event that has no item: a card of the unassigned panel while it is dragged over the calendar. */
+const NO_MARKS: EventMarks = { isAppointment: false, person: null };
+
+/** The item an event was made from (`extendedProps.item`). */
+const itemOf = <T,>(event: { extendedProps: Record<string, unknown> }) => event.extendedProps.item as T;
+
+interface ScheduleCalendarProps<T> {
   calendarRef: Ref<CalendarRef>;
   initialView: CalendarView;
   initialDate: string | undefined;
   events: EventInput[];
   /** Show each event's technician (when the calendar shows everyone's). */
   showTechnician: boolean;
+  /** What each event shows beside its title; by default a schedule item's appointment star and technician. */
+  marksOf?: (item: T) => EventMarks;
+  /** A short event of the day and week views shows its title alone: where it sits on the grid already says when. */
+  hidesShortTimes?: boolean;
   height: string;
   onRangeChange: (range: ShownRange) => void;
   onSlot: (slot: PickedSlot) => void;
-  onEventClick: (item: ScheduleItem) => void;
-  onEventChange: (change: CalendarChange) => void;
+  onEventClick: (item: T) => void;
+  onEventChange: (change: CalendarChange<T>) => void;
+  /** Something dragged in from outside the calendar (a card of the unassigned panel) was dropped at a time. */
+  onExternalDrop?: (drop: ExternalDrop) => void;
+}
+
+/** Where an element dragged in from outside the calendar was dropped. */
+export interface ExternalDrop {
+  start: Date;
+  allDay: boolean;
+  view: CalendarView;
+  element: HTMLElement;
 }
 
 /** Spec platform 9: four slots an hour in the day view, two otherwise. */
@@ -64,27 +90,27 @@ const LINE_PX = 15;
  * its technician. In the time grid the title gets as many lines as the event is tall, so text is never cut through;
  * a short, all-day or month event is one line; a narrow one (a phone's week) drops the time.
  */
-function EventContent({ info, showTechnician }: { info: EventDisplayInfo; showTechnician: boolean }) {
-  const item = itemOfEvent(info.event);
+function EventContent(props: { info: EventDisplayInfo; showTechnician: boolean; marks: EventMarks; hidesShortTimes?: boolean }) {
+  const { info, showTechnician, marks } = props;
   const isRow = info.isShort || info.event.allDay || info.view.type === 'dayGridMonth';
   const slotMinutes = info.view.type === 'timeGridDay' ? 15 : 30;
   const minutes = info.event.start && info.event.end ? (info.event.end.getTime() - info.event.start.getTime()) / 60_000 : slotMinutes;
   const lines = isRow ? 1 : Math.max(1, Math.floor(((minutes / slotMinutes) * SLOT_PX) / LINE_PX) - (info.isNarrow ? 0 : 1));
-  const hasTechnician = showTechnician && !isRow && !info.isNarrow && lines >= 2 && item.technician !== null;
+  const hasTechnician = showTechnician && !isRow && !info.isNarrow && lines >= 2 && marks.person !== null;
   return (
     <div className={isRow ? 'sm-event sm-event-row' : 'sm-event'} title={info.event.title}>
-      {info.timeText && !info.isNarrow && <span className="sm-event-time">{info.timeText}</span>}
+      {info.timeText && !info.isNarrow && !(props.hidesShortTimes && info.isShort) && <span className="sm-event-time">{info.timeText}</span>}
       <span className="sm-event-title" style={isRow ? undefined : { WebkitLineClamp: Math.max(1, lines - (hasTechnician ? 1 : 0)) }}>
-        {item.isAppointment && <span aria-label="Appointment">★ </span>}
+        {marks.isAppointment && <span aria-label="Appointment">★ </span>}
         {info.event.title}
       </span>
-      {hasTechnician && <span className="sm-event-technician">{item.technician?.name}</span>}
+      {hasTechnician && <span className="sm-event-technician">{marks.person}</span>}
     </div>
   );
 }
 
-function changeOf(info: EventChangeInfo): CalendarChange {
-  return { item: itemOfEvent(info.event), start: info.event.start!, end: info.event.end, revert: info.revert };
+function changeOf<T>(info: EventChangeInfo): CalendarChange<T> {
+  return { item: itemOf<T>(info.event), start: info.event.start!, end: info.event.end, revert: info.revert };
 }
 
 /**
@@ -92,8 +118,9 @@ function changeOf(info: EventChangeInfo): CalendarChange {
  * events coloured by their task colour, select to create, click to edit, drag and resize to move. An event keeps its
  * all-day or timed nature when dragged.
  */
-export function ScheduleCalendar(props: ScheduleCalendarProps) {
+export function ScheduleCalendar<T = ScheduleItem>(props: ScheduleCalendarProps<T>) {
   const { calendarRef, initialView, initialDate, events, showTechnician, height } = props;
+  const marksOf = props.marksOf ?? (scheduleItemMarks as unknown as (item: T) => EventMarks);
   return (
     <FullCalendar
       ref={calendarRef}
@@ -126,11 +153,17 @@ export function ScheduleCalendar(props: ScheduleCalendarProps) {
       }}
       eventClick={(info) => {
         info.jsEvent.preventDefault();
-        props.onEventClick(itemOfEvent(info.event));
+        props.onEventClick(itemOf<T>(info.event));
       }}
-      eventDrop={(info) => props.onEventChange(changeOf(info))}
-      eventResize={(info) => props.onEventChange(changeOf(info))}
-      eventContent={(arg) => <EventContent info={arg} showTechnician={showTechnician} />}
+      eventDrop={(info) => props.onEventChange(changeOf<T>(info))}
+      eventResize={(info) => props.onEventChange(changeOf<T>(info))}
+      droppable={props.onExternalDrop !== undefined}
+      drop={(info) => props.onExternalDrop?.({ start: info.date, allDay: info.allDay, view: info.view.type as CalendarView, element: info.draggedEl })}
+      eventContent={(arg) => {
+        // A card dragged in from outside shows as an event that has no item yet.
+        const item = itemOf<T | undefined>(arg.event);
+        return <EventContent info={arg} showTechnician={showTechnician} marks={item === undefined ? NO_MARKS : marksOf(item)} hidesShortTimes={props.hidesShortTimes} />;
+      }}
     />
   );
 }

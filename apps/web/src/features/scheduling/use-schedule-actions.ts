@@ -10,8 +10,8 @@ import { addDays, dateIn, daysBetween, roundHours } from './schedule-time';
 import { deleteScheduleItem, moveScheduleItem, saveScheduleItem, SCHEDULER_KEY, type ScheduleItem } from './scheduler-api';
 
 /** A drag or resize on the calendar: the item, where it now starts and ends, and how to put it back. */
-export interface CalendarChange {
-  item: ScheduleItem;
+export interface CalendarChange<T = ScheduleItem> {
+  item: T;
   start: Date;
   end: Date | null;
   revert: () => void;
