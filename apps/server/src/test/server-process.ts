@@ -22,12 +22,13 @@ const MAIN = resolve(import.meta.dirname, '../main.ts');
 
 /**
  * Starts one server on `port` and resolves once its health route answers. `env` says the rest: DATABASE_URL or
- * DATA_DIR, JWT_SECRET, SEED_DEMO, REDIS_URL.
+ * DATA_DIR, JWT_SECRET, SEED_DEMO, REDIS_URL. The provider simulator stays off: these servers sit on neighbouring
+ * ports, where each one's simulator (port + 1) would take the next server's port.
  */
 export async function startServer(opts: { port: number; env: Record<string, string>; log: WriteStream }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env, PORT: String(opts.port) },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', PROVIDER_SIMULATOR: 'off', ...opts.env, PORT: String(opts.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TASK_COLORS } from '../constants';
 import { idOf, optionalText, required, requiredText } from './common';
-import { checkRangeLength, deleteScheduleItemQuery, moveScheduleItemBody, rangeBound, saveScheduleItemBody } from './scheduling';
+import { calendarRangeQuery, deleteScheduleItemQuery, idNameSchema, moveScheduleItemBody, pickerPaging, saveScheduleItemBody, seriesAnswerFields, seriesSaveFields } from './scheduling';
 
 const save = saveScheduleItemBody.shape;
 
@@ -18,15 +18,10 @@ const customerRef = z
  * of one sales person or one customer. `timeZone` (an IANA name) is where bounds without an offset are read; by
  * default the company's.
  */
-export const salesTaskRangeQuery = z
-  .object({
-    start: rangeBound('Start'),
-    end: rangeBound('End'),
-    salesPersonId: idOf('Sales person').optional(),
-    customerId: idOf('Customer').optional(),
-    timeZone: optionalText('Time zone', 64).optional(),
-  })
-  .superRefine(checkRangeLength);
+export const salesTaskRangeQuery = calendarRangeQuery({
+  salesPersonId: idOf('Sales person').optional(),
+  customerId: idOf('Customer').optional(),
+});
 export type SalesTaskRangeQuery = z.output<typeof salesTaskRangeQuery>;
 
 /**
@@ -44,12 +39,7 @@ export const saveSalesTaskBody = z.object({
   start: save.start,
   durationHours: save.durationHours,
   isAllDay: save.isAllDay,
-  due: save.due,
-  recurrenceRule: save.recurrenceRule,
-  recurrenceId: save.recurrenceId,
-  occurrenceStart: save.occurrenceStart,
-  startTimezone: save.startTimezone,
-  endTimezone: save.endTimezone,
+  ...seriesSaveFields,
   color: z.enum(TASK_COLORS, { error: `Colour must be one of ${TASK_COLORS.join(', ')}.` }).nullish(),
 });
 export type SaveSalesTaskBody = z.input<typeof saveSalesTaskBody>;
@@ -69,8 +59,6 @@ export type MoveSalesTaskBody = z.input<typeof moveSalesTaskBody>;
 /** `DELETE SalesScheduler/{schedulerId}`: the task (a series with its edited occurrences), or one occurrence. */
 export const deleteSalesTaskQuery = z.object({ occurrenceStart: deleteScheduleItemQuery.shape.occurrenceStart });
 
-const idName = z.object({ id: z.number(), name: z.string() });
-
 /**
  * One sales task, or one occurrence of a series (spec clock 3, "Scheduler task"): `id` and `schedulerId` are the
  * stored task's (the series' for an occurrence), `start`/`end` are this occurrence's. `recurrenceId` names the series
@@ -84,21 +72,13 @@ export const salesTaskSchema = z.object({
   end: z.string(),
   durationHours: z.number(),
   isAllDay: z.boolean(),
-  due: z.string().nullable(),
-  recurrenceRule: z.string().nullable(),
-  /** The series' own first start, for an occurrence of a series (null otherwise). */
-  seriesStart: z.string().nullable(),
-  recurrenceId: z.number().nullable(),
-  recurrenceException: z.array(z.string()),
-  occurrenceStart: z.string().nullable(),
-  startTimezone: z.string(),
-  endTimezone: z.string(),
+  ...seriesAnswerFields,
   color: z.enum(TASK_COLORS),
   customerId: z.number(),
   customerName: z.string(),
-  customer: idName,
+  customer: idNameSchema,
   salesPersonId: z.number(),
-  salesPerson: idName,
+  salesPerson: idNameSchema,
   createdDate: z.string(),
   createdBy: z.string().nullable(),
 });
@@ -111,13 +91,6 @@ export type SalesPerson = z.infer<typeof salesPersonSchema>;
 /** The most customers the task form's customer select shows at once. */
 export const SALES_CUSTOMERS_MAX_TAKE = 20;
 
-const pickerCount = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
-
 /**
  * `SalesScheduler/customers`: the task form's customer select. The company's customers whose name or city contains
  * `search`; the chosen `customerId` first, then customers `salesPersonId` already has tasks with, then by name.
@@ -126,8 +99,7 @@ export const salesCustomersQuery = z.object({
   search: optionalText('Search', 100).optional(),
   customerId: idOf('Customer').optional(),
   salesPersonId: idOf('Sales person').optional(),
-  take: pickerCount('Take', 1, SALES_CUSTOMERS_MAX_TAKE).default(SALES_CUSTOMERS_MAX_TAKE),
-  skip: pickerCount('Skip', 0, 100_000).default(0),
+  ...pickerPaging(SALES_CUSTOMERS_MAX_TAKE),
 });
 export type SalesCustomersQuery = z.output<typeof salesCustomersQuery>;
 

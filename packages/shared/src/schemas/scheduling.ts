@@ -32,19 +32,21 @@ export function checkRangeLength(q: { start: string; end: string }, ctx: z.Refin
 }
 
 /**
- * `Scheduler/items`: the range to show (at most a month view with its padding), optionally one technician's or one
- * work order's items. `timeZone` (an IANA name, as a calendar sends it) is where bounds without an offset are read;
- * by default the company's.
+ * A calendar's range query: the range to show (at most a month view with its padding), the calendar's own filters,
+ * and `timeZone` (an IANA name, as a calendar sends it) where bounds without an offset are read; by default the
+ * company's. Written once so the dispatcher board and the sales scheduler read ranges the same way.
  */
-export const scheduleRangeQuery = z
-  .object({
-    start: rangeBound('Start'),
-    end: rangeBound('End'),
-    technicianId: idOf('Technician').optional(),
-    workOrderId: idOf('Work order').optional(),
-    timeZone: optionalText('Time zone', 64).optional(),
-  })
-  .superRefine(checkRangeLength);
+export const calendarRangeQuery = <Filters extends z.ZodRawShape>(filters: Filters) =>
+  z
+    .object({ start: rangeBound('Start'), end: rangeBound('End'), ...filters, timeZone: optionalText('Time zone', 64).optional() })
+    // A generic shape hides that start and end are the bounds above, which are strings.
+    .superRefine((q, ctx) => checkRangeLength(q as { start: string; end: string }, ctx));
+
+/** `Scheduler/items`: the range to show, optionally one technician's or one work order's items. */
+export const scheduleRangeQuery = calendarRangeQuery({
+  technicianId: idOf('Technician').optional(),
+  workOrderId: idOf('Work order').optional(),
+});
 export type ScheduleRangeQuery = z.output<typeof scheduleRangeQuery>;
 
 const durationHours = z
@@ -57,6 +59,19 @@ const optionalRef = (label: string) =>
   z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number.`).min(0, `${label} must not be negative.`).max(MAX_ID, `${label} is out of range.`).nullish();
 
 const reason = optionalText('Reason', 500);
+
+/**
+ * The due date, repeat and series fields of a saved calendar entry: the same on a schedule item and a sales task, so
+ * a series is split and repeated the same way on both calendars.
+ */
+export const seriesSaveFields = {
+  due: isoDateTimeText('Due').nullish(),
+  recurrenceRule: optionalText('Repeat rule', 500).nullish(),
+  recurrenceId: optionalRef('Series'),
+  occurrenceStart: isoDateTimeText('Occurrence start').nullish(),
+  startTimezone: optionalText('Time zone', 64).nullish(),
+  endTimezone: optionalText('Time zone', 64).nullish(),
+};
 
 /**
  * `Scheduler/save`: the saved schedule form of spec platform 3.4. `schedulerId` 0 makes a new item, another id
@@ -74,12 +89,7 @@ export const saveScheduleItemBody = z.object({
   isAllDay: z.boolean({ error: 'All day must be true or false.' }).default(false),
   isAppointment: z.boolean({ error: 'Appointment must be true or false.' }).default(false),
   noVisitRequired: z.boolean({ error: 'No visit required must be true or false.' }).default(false),
-  due: isoDateTimeText('Due').nullish(),
-  recurrenceRule: optionalText('Repeat rule', 500).nullish(),
-  recurrenceId: optionalRef('Series'),
-  occurrenceStart: isoDateTimeText('Occurrence start').nullish(),
-  startTimezone: optionalText('Time zone', 64).nullish(),
-  endTimezone: optionalText('Time zone', 64).nullish(),
+  ...seriesSaveFields,
   colorClass: z.enum(TASK_COLORS, { error: `Colour must be one of ${TASK_COLORS.join(', ')}.` }).nullish(),
   appointmentChangedReason: reason.nullish(),
 });
@@ -115,7 +125,25 @@ export const deleteScheduleItemQuery = z.object({
 
 export const schedulerIdAnswer = z.object({ schedulerId: z.number() });
 
-const idName = z.object({ id: z.number(), name: z.string() });
+/** A reference shown by its name: a technician, a customer, a sales person. */
+export const idNameSchema = z.object({ id: z.number(), name: z.string() });
+const idName = idNameSchema;
+
+/**
+ * The due date, repeat and series fields of a calendar entry or one occurrence of it, as both calendars answer them.
+ * `seriesStart` is the series' own first start for an occurrence of a series (null otherwise): moving the whole
+ * series keeps it in step.
+ */
+export const seriesAnswerFields = {
+  due: z.string().nullable(),
+  recurrenceRule: z.string().nullable(),
+  seriesStart: z.string().nullable(),
+  recurrenceId: z.number().nullable(),
+  recurrenceException: z.array(z.string()),
+  occurrenceStart: z.string().nullable(),
+  startTimezone: z.string(),
+  endTimezone: z.string(),
+};
 
 /**
  * One schedule item, or one occurrence of a series (spec platform 3.4): `id` and `schedulerId` are the stored
@@ -133,15 +161,7 @@ export const scheduleItemSchema = z.object({
   isAllDay: z.boolean(),
   isAppointment: z.boolean(),
   noVisitRequired: z.boolean(),
-  due: z.string().nullable(),
-  recurrenceRule: z.string().nullable(),
-  /** The series' own first start, for an occurrence of a series (null otherwise): moving the whole series keeps it in step. */
-  seriesStart: z.string().nullable(),
-  recurrenceId: z.number().nullable(),
-  recurrenceException: z.array(z.string()),
-  occurrenceStart: z.string().nullable(),
-  startTimezone: z.string(),
-  endTimezone: z.string(),
+  ...seriesAnswerFields,
   colorClass: z.enum(TASK_COLORS),
   createdDate: z.string(),
   createdBy: z.string().nullable(),
@@ -193,6 +213,12 @@ const pickerCount = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}.`)
     .max(max, `${label} must be at most ${max}.`);
 
+/** The paging of a form's asynchronous select: at most `maxTake` rows at once, `skip` to page on. */
+export const pickerPaging = (maxTake: number) => ({
+  take: pickerCount('Take', 1, maxTake).default(maxTake),
+  skip: pickerCount('Skip', 0, 100_000).default(0),
+});
+
 /**
  * `Scheduler/workOrders`: the schedule form's work order picker. Open work orders whose number, customer or problem
  * contains `search`; the chosen `workOrderId` comes first (whatever its status, so the picker can show the current
@@ -202,8 +228,7 @@ export const schedulerWorkOrdersQuery = z.object({
   search: optionalText('Search', 100).optional(),
   technicianId: idOf('Technician').optional(),
   workOrderId: idOf('Work order').optional(),
-  take: pickerCount('Take', 1, SCHEDULER_WORK_ORDERS_MAX_TAKE).default(SCHEDULER_WORK_ORDERS_MAX_TAKE),
-  skip: pickerCount('Skip', 0, 100_000).default(0),
+  ...pickerPaging(SCHEDULER_WORK_ORDERS_MAX_TAKE),
 });
 export type SchedulerWorkOrdersQuery = z.output<typeof schedulerWorkOrdersQuery>;
 

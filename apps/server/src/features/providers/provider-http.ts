@@ -38,6 +38,9 @@ export interface ProviderRequest {
   body?: unknown;
   form?: boolean;
   headers?: Record<string, string>;
+  /** For a read a dialog waits on: how many tries and how long each may take (defaults: 3 for reads, the endpoint's timeout). */
+  attempts?: number;
+  timeoutMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,7 +89,7 @@ async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Pro
   }
   let res: Response;
   try {
-    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(endpoint.timeoutMs ?? PROVIDER_TIMEOUT_MS) });
+    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? endpoint.timeoutMs ?? PROVIDER_TIMEOUT_MS) });
   } catch (err) {
     const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
     throw retryable(new ProviderError(isTimeout ? 504 : 502, isTimeout ? `${name} did not answer in time. Please try again in a moment.` : `${name} cannot be reached right now. Please try again in a moment.`));
@@ -112,7 +115,7 @@ function retryable(err: ProviderError): ProviderError {
  * not be sent twice. Every failure becomes a ProviderError with a sentence the technician can act on.
  */
 export async function callProvider<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Promise<T> {
-  const attempts = req.method === 'GET' ? READ_ATTEMPTS : 1;
+  const attempts = req.method === 'GET' ? (req.attempts ?? READ_ATTEMPTS) : 1;
   for (let i = 1; ; i++) {
     try {
       return await attempt<T>(endpoint, req);

@@ -1,12 +1,10 @@
-import { canonicalRecurrenceRule, type Access, type deleteSalesTaskQuery, type moveSalesTaskBody, type saveSalesTaskBody } from '@sm/shared';
+import type { Access, deleteSalesTaskQuery, moveSalesTaskBody, saveSalesTaskBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { lastOccurrenceEnd } from '../scheduling/recurrence';
-import { companyTimeZone, knownTimeZone, zonedDate, type ScheduleItemRow } from '../scheduling/schedule-lookups';
-import {
-  addException, checkOpenOccurrence, checkedStart, dropEditedOccurrences, insertItem, reshapesSeries, roundedHours, updateItem,
-} from '../scheduling/schedule-writes';
+import { moveEntry, savedStartOf, savedTimingColumns } from '../scheduling/calendar-entries';
+import { zonedDate, type ScheduleItemRow } from '../scheduling/schedule-lookups';
+import { addException, checkOpenOccurrence, dropEditedOccurrences, insertItem, reshapesSeries, updateItem } from '../scheduling/schedule-writes';
 import { checkSalesReferences, ownSalesTasksOnly, visibleSalesTask } from './sales-task-lookups';
 
 export type SaveSalesTaskInput = z.output<typeof saveSalesTaskBody>;
@@ -60,36 +58,15 @@ async function saveOccurrence(tx: Tx, ctx: Ctx, series: ScheduleItemRow, input: 
  * makes at least one occurrence.
  */
 async function valuesOf(tx: Tx, ctx: Ctx, input: SaveSalesTaskInput, salesPersonId: number, current: Pick<ScheduleItemRow, 'timeZone' | 'color'> | undefined) {
-  const timeZone = await timeZoneOf(tx, ctx, input, current?.timeZone);
-  const start = checkedStart(ctx, zonedDate(input.start, timeZone, 'Start'), input.isAllDay, timeZone);
-  const canonical = canonicalRecurrenceRule(input.recurrenceRule);
-  if (canonical.error !== null) throw new AppError(400, canonical.error);
-  const durationHours = roundedHours(input.durationHours);
-  const timing = { start, durationHours, isAllDay: input.isAllDay, rule: canonical.rule, exceptions: [], timeZone };
-  const lastEnd = canonical.rule ? lastOccurrenceEnd(timing) : null;
-  if (lastEnd === undefined) throw new AppError(400, 'The repeat rule ends before its first occurrence.');
+  const { timeZone, start } = await savedStartOf(tx, ctx, input, current?.timeZone);
   return {
     kind: 'sales' as const,
     task: input.title,
     customerId: input.customerId,
     salesPersonUserId: salesPersonId,
-    startAt: start,
-    durationHours,
-    isAllDay: input.isAllDay,
-    dueAt: input.due ? zonedDate(input.due, timeZone, 'Due') : null,
-    recurrenceRule: canonical.rule,
-    lastOccurrenceEnd: lastEnd,
+    ...savedTimingColumns(input, start, timeZone),
     color: input.color ?? current?.color ?? 'blue',
-    timeZone,
   } satisfies Partial<ScheduleItemRow>;
-}
-
-async function timeZoneOf(tx: Tx, ctx: Ctx, input: SaveSalesTaskInput, itemZone: string | undefined): Promise<string> {
-  const start = input.startTimezone?.trim() || null;
-  const end = input.endTimezone?.trim() || null;
-  if (start && end && start !== end) throw new AppError(400, 'Start and end time zones must be the same.');
-  const named = start ?? end;
-  return named ? knownTimeZone(named) : (itemZone ?? (await companyTimeZone(ctx, tx)));
 }
 
 /**
@@ -97,32 +74,7 @@ async function timeZoneOf(tx: Tx, ctx: Ctx, input: SaveSalesTaskInput, itemZone:
  * moves, becoming a task of its own; without it a series moves as a whole and starts over when its start changes.
  */
 export async function moveSalesTask(ctx: Ctx, access: Access, input: z.output<typeof moveSalesTaskBody>): Answer {
-  const durationHours = roundedHours(input.durationHours);
-  return ctx.db.transaction(async (tx) => {
-    const task = await visibleSalesTask(ctx, access, input.schedulerId, tx, { lock: true });
-    const start = checkedStart(ctx, zonedDate(input.start, task.timeZone, 'Start'), task.isAllDay, task.timeZone);
-    if (input.occurrenceStart) {
-      const original = zonedDate(input.occurrenceStart, task.timeZone, 'Occurrence start');
-      checkOpenOccurrence(task, original);
-      const { id: _, subscriberId: __, createdBy: ___, createdAt: ____, ...copy } = task;
-      const row = await insertItem(
-        tx,
-        ctx,
-        { ...copy, startAt: start, durationHours, recurrenceRule: null, recurrenceExceptions: [], lastOccurrenceEnd: null, recurrenceId: task.id, occurrenceStart: original },
-        null,
-      );
-      await addException(tx, ctx, task, original, 'move-occurrence', null);
-      return { schedulerId: row.id };
-    }
-    const startsOver = reshapesSeries(task, { ...task, startAt: start });
-    if (startsOver) await dropEditedOccurrences(tx, ctx, task.id, null);
-    const timing = { start, durationHours, isAllDay: task.isAllDay, rule: task.recurrenceRule, exceptions: [], timeZone: task.timeZone };
-    const lastEnd = task.recurrenceRule ? lastOccurrenceEnd(timing) : null;
-    if (lastEnd === undefined) throw new AppError(400, 'The repeat rule ends before its first occurrence.');
-    const exceptions = startsOver ? [] : task.recurrenceExceptions;
-    await updateItem(tx, ctx, task, { startAt: start, durationHours, lastOccurrenceEnd: lastEnd, recurrenceExceptions: exceptions }, 'move', null);
-    return { schedulerId: task.id };
-  });
+  return ctx.db.transaction(async (tx) => moveEntry(tx, ctx, await visibleSalesTask(ctx, access, input.schedulerId, tx, { lock: true }), input, null));
 }
 
 /**

@@ -1,18 +1,15 @@
-import { and, asc, desc, eq, exists, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Access, SalesCustomer, SalesCustomersQuery, SalesPerson, SalesTask, SalesTaskRangeQuery, TaskColor } from '@sm/shared';
 import { customers, scheduleItems, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
-import { occurrencesBetween } from '../scheduling/recurrence';
-import { companyTimeZone, knownTimeZone, zonedDate } from '../scheduling/schedule-lookups';
+import { byStart, mayOverlap, occurrencesOf, rangeOfQuery, seriesAnswerOf } from '../scheduling/calendar-entries';
 import { checkSalesReferences, isSalesPerson, ownSalesTasksOnly } from './sales-task-lookups';
 
 const salesPerson = alias(users, 'sales_person');
 const creator = alias(users, 'creator');
-/** A single task lasts at most 24 hours, an all-day one at most 25 (the day the clocks go back). */
-const LONGEST_TASK_MS = 25 * 3_600_000;
 
 /** `%` and `_` typed into a search are letters, not patterns. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -28,9 +25,7 @@ export async function listSalesTasks(ctx: Ctx, access: Access, query: SalesTaskR
     throw new AppError(403, 'You can only see your own tasks.');
   }
   await checkSalesReferences(ctx, ctx.db, { customerId: query.customerId ?? null, salesPersonId: query.salesPersonId ?? null }, { anyone: true });
-  const timeZone = query.timeZone ? knownTimeZone(query.timeZone) : await companyTimeZone(ctx);
-  const from = zonedDate(query.start, timeZone, 'Start');
-  const to = zonedDate(query.end, timeZone, 'End');
+  const { from, to } = await rangeOfQuery(ctx, query);
   const salesPersonId = own ?? query.salesPersonId;
   const i = scheduleItems;
   const rows = await ctx.db
@@ -47,31 +42,19 @@ export async function listSalesTasks(ctx: Ctx, access: Access, query: SalesTaskR
         eq(i.isDeleted, false),
         salesPersonId === undefined ? undefined : eq(i.salesPersonUserId, salesPersonId),
         query.customerId === undefined ? undefined : eq(i.customerId, query.customerId),
-        lt(i.startAt, to),
-        or(
-          and(isNull(i.recurrenceRule), gt(i.startAt, new Date(from.getTime() - LONGEST_TASK_MS))),
-          and(isNotNull(i.recurrenceRule), or(isNull(i.lastOccurrenceEnd), gt(i.lastOccurrenceEnd, from))),
-        ),
+        mayOverlap(from, to),
       ),
     );
   const answer: SalesTask[] = [];
   for (const r of rows) {
     const it = r.item;
-    const timing = { start: it.startAt, durationHours: it.durationHours, isAllDay: it.isAllDay, rule: it.recurrenceRule, exceptions: it.recurrenceExceptions, timeZone: it.timeZone };
     const base = {
       id: it.id,
       schedulerId: it.id,
       title: it.task ?? '',
       durationHours: it.durationHours,
       isAllDay: it.isAllDay,
-      due: it.dueAt?.toISOString() ?? null,
-      recurrenceRule: it.recurrenceRule,
-      seriesStart: it.recurrenceRule ? it.startAt.toISOString() : null,
-      recurrenceId: it.recurrenceId,
-      recurrenceException: it.recurrenceExceptions.map((d) => d.toISOString()),
-      occurrenceStart: it.occurrenceStart?.toISOString() ?? null,
-      startTimezone: it.timeZone,
-      endTimezone: it.timeZone,
+      ...seriesAnswerOf(it),
       color: it.color as TaskColor,
       customerId: it.customerId!,
       customerName: r.customerName,
@@ -81,9 +64,9 @@ export async function listSalesTasks(ctx: Ctx, access: Access, query: SalesTaskR
       createdDate: it.createdAt.toISOString(),
       createdBy: r.createdByName,
     };
-    for (const o of occurrencesBetween(timing, from, to)) answer.push({ ...base, start: o.start.toISOString(), end: o.end.toISOString() });
+    answer.push(...occurrencesOf(it, base, from, to));
   }
-  return answer.sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+  return answer.sort(byStart);
 }
 
 /**

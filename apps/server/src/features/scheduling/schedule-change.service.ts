@@ -1,13 +1,10 @@
 import type { Access, deleteScheduleItemQuery, moveScheduleItemBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../lib/context';
-import { AppError } from '../../lib/errors';
 import { publishHubEvent } from '../realtime/publish';
-import { lastOccurrenceEnd } from './recurrence';
+import { moveEntry } from './calendar-entries';
 import { visibleItem, zonedDate } from './schedule-lookups';
-import {
-  addException, checkOpenOccurrence, checkedStart, dropEditedOccurrences, insertItem, reasonRequired, reshapesSeries, roundedHours, updateItem,
-} from './schedule-writes';
+import { addException, checkOpenOccurrence, dropEditedOccurrences, reasonRequired, updateItem } from './schedule-writes';
 
 /**
  * `Scheduler/appointment`: moves or resizes an item from the appointment change dialog; the reason (required by the
@@ -16,39 +13,7 @@ import {
  */
 export async function moveScheduleItem(ctx: Ctx, access: Access, input: z.output<typeof moveScheduleItemBody>): Promise<{ schedulerId: number }> {
   const reason = input.appointmentChangedReason;
-  const durationHours = roundedHours(input.durationHours);
-  const moved = await ctx.db.transaction(async (tx) => {
-    const item = await visibleItem(ctx, access, input.schedulerId, tx, { lock: true });
-    const start = checkedStart(ctx, zonedDate(input.start, item.timeZone, 'Start'), item.isAllDay, item.timeZone);
-    if (input.occurrenceStart) {
-      const original = zonedDate(input.occurrenceStart, item.timeZone, 'Occurrence start');
-      checkOpenOccurrence(item, original);
-      const { id: _, subscriberId: __, createdBy: ___, createdAt: ____, ...copy } = item;
-      const row = await insertItem(
-        tx,
-        ctx,
-        { ...copy, startAt: start, durationHours, recurrenceRule: null, recurrenceExceptions: [], lastOccurrenceEnd: null, recurrenceId: item.id, occurrenceStart: original },
-        reason,
-      );
-      await addException(tx, ctx, item, original, 'move-occurrence', reason);
-      return { schedulerId: row.id };
-    }
-    const moved = { ...item, startAt: start, durationHours };
-    const startsOver = reshapesSeries(item, moved);
-    if (startsOver) await dropEditedOccurrences(tx, ctx, item.id, reason);
-    const timing = { start, durationHours, isAllDay: item.isAllDay, rule: item.recurrenceRule, exceptions: [], timeZone: item.timeZone };
-    const lastEnd = item.recurrenceRule ? lastOccurrenceEnd(timing) : null;
-    if (lastEnd === undefined) throw new AppError(400, 'The repeat rule ends before its first occurrence.');
-    await updateItem(
-      tx,
-      ctx,
-      item,
-      { startAt: start, durationHours, lastOccurrenceEnd: lastEnd, recurrenceExceptions: startsOver ? [] : item.recurrenceExceptions },
-      'move',
-      reason,
-    );
-    return { schedulerId: item.id };
-  });
+  const moved = await ctx.db.transaction(async (tx) => moveEntry(tx, ctx, await visibleItem(ctx, access, input.schedulerId, tx, { lock: true }), input, reason));
   publishHubEvent(ctx, 'upsert', { schedulerId: moved.schedulerId, seriesId: input.occurrenceStart ? input.schedulerId : null });
   return moved;
 }

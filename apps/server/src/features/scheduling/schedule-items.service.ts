@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Access, ScheduleHistoryEntry, ScheduleItem, ScheduleRangeQuery, TaskColor } from '@sm/shared';
 import { customers, users, workOrderLabor, workOrderStatuses, workOrders } from '../../db/schema';
@@ -6,15 +6,13 @@ import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { auditOf } from '../audit/audit.service';
-import { occurrencesBetween } from './recurrence';
-import { checkScheduleReferences, companyTimeZone, knownTimeZone, ownItemsOnly, visibleItem, zonedDate } from './schedule-lookups';
+import { byStart, mayOverlap, occurrencesOf, rangeOfQuery, seriesAnswerOf } from './calendar-entries';
+import { checkScheduleReferences, ownItemsOnly, visibleItem } from './schedule-lookups';
 import { scheduleItems } from './schedule-items.table';
 
 const technician = alias(users, 'technician');
 const creator = alias(users, 'creator');
 const parentWorkOrder = alias(workOrders, 'parent_work_order');
-/** A single item lasts at most 24 hours, an all-day one at most 25 (the day the clocks go back). */
-const LONGEST_ITEM_MS = 25 * 3_600_000;
 
 /**
  * `Scheduler/items`: the items overlapping the range, series expanded into their occurrences (each with its own
@@ -27,9 +25,7 @@ export async function listScheduleItems(ctx: Ctx, access: Access, query: Schedul
     throw new AppError(403, 'You can only see your own schedule.');
   }
   await checkScheduleReferences(ctx, ctx.db, { workOrderId: query.workOrderId ?? null, technicianId: query.technicianId ?? null }, { anyTechnician: true });
-  const timeZone = query.timeZone ? knownTimeZone(query.timeZone) : await companyTimeZone(ctx);
-  const from = zonedDate(query.start, timeZone, 'Start');
-  const to = zonedDate(query.end, timeZone, 'End');
+  const { from, to } = await rangeOfQuery(ctx, query);
   const technicianId = own ?? query.technicianId;
   const i = scheduleItems;
   const rows = await ctx.db
@@ -57,18 +53,13 @@ export async function listScheduleItems(ctx: Ctx, access: Access, query: Schedul
         eq(i.isDeleted, false),
         technicianId === undefined ? undefined : eq(i.technicianUserId, technicianId),
         query.workOrderId === undefined ? undefined : eq(i.workOrderId, query.workOrderId),
-        lt(i.startAt, to),
-        or(
-          and(isNull(i.recurrenceRule), gt(i.startAt, new Date(from.getTime() - LONGEST_ITEM_MS))),
-          and(isNotNull(i.recurrenceRule), or(isNull(i.lastOccurrenceEnd), gt(i.lastOccurrenceEnd, from))),
-        ),
+        mayOverlap(from, to),
       ),
     );
   const labor = await laborOf(ctx, [...new Set(rows.map((r) => r.item.workOrderId).filter((id): id is number => id !== null))]);
   const answer: ScheduleItem[] = [];
   for (const r of rows) {
     const it = r.item;
-    const timing = { start: it.startAt, durationHours: it.durationHours, isAllDay: it.isAllDay, rule: it.recurrenceRule, exceptions: it.recurrenceExceptions, timeZone: it.timeZone };
     const onWorkOrder = labor.filter((l) => l.workOrderId === it.workOrderId);
     const ofTechnician = onWorkOrder.find((l) => l.userId === it.technicianUserId);
     const mine = onWorkOrder.find((l) => l.userId === ctx.actor.userId);
@@ -81,14 +72,7 @@ export async function listScheduleItems(ctx: Ctx, access: Access, query: Schedul
       isAllDay: it.isAllDay,
       isAppointment: it.isAppointment,
       noVisitRequired: it.noVisitRequired,
-      due: it.dueAt?.toISOString() ?? null,
-      recurrenceRule: it.recurrenceRule,
-      seriesStart: it.recurrenceRule ? it.startAt.toISOString() : null,
-      recurrenceId: it.recurrenceId,
-      recurrenceException: it.recurrenceExceptions.map((d) => d.toISOString()),
-      occurrenceStart: it.occurrenceStart?.toISOString() ?? null,
-      startTimezone: it.timeZone,
-      endTimezone: it.timeZone,
+      ...seriesAnswerOf(it),
       colorClass: it.color as TaskColor,
       createdDate: it.createdAt.toISOString(),
       createdBy: r.createdByName,
@@ -112,9 +96,9 @@ export async function listScheduleItems(ctx: Ctx, access: Access, query: Schedul
       isOpenLaborMine: !!mine?.isOpen,
       anyEnrouteLaborMine: !!mine?.isEnRoute,
     };
-    for (const o of occurrencesBetween(timing, from, to)) answer.push({ ...base, start: o.start.toISOString(), end: o.end.toISOString() });
+    answer.push(...occurrencesOf(it, base, from, to));
   }
-  return answer.sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+  return answer.sort(byStart);
 }
 
 /** Labor on the work orders, per person: hours so far, and whether an entry is open (on site or on the way). */

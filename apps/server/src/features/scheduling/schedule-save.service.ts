@@ -1,13 +1,11 @@
-import { canonicalRecurrenceRule, type Access, type saveScheduleItemBody } from '@sm/shared';
+import type { Access, saveScheduleItemBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { publishHubEvent } from '../realtime/publish';
-import { lastOccurrenceEnd } from './recurrence';
-import { checkScheduleReferences, companyTimeZone, knownTimeZone, ownItemsOnly, visibleItem, zonedDate, type ScheduleItemRow } from './schedule-lookups';
-import {
-  addException, checkOpenOccurrence, checkedStart, dropEditedOccurrences, insertItem, movesTiming, reasonRequired, reshapesSeries, roundedHours, updateItem,
-} from './schedule-writes';
+import { savedStartOf, savedTimingColumns } from './calendar-entries';
+import { checkScheduleReferences, ownItemsOnly, visibleItem, zonedDate, type ScheduleItemRow } from './schedule-lookups';
+import { addException, checkOpenOccurrence, dropEditedOccurrences, insertItem, movesTiming, reasonRequired, reshapesSeries, updateItem } from './schedule-writes';
 
 export type SaveScheduleItemInput = z.output<typeof saveScheduleItemBody>;
 
@@ -63,38 +61,18 @@ async function saveOccurrence(tx: Tx, ctx: Ctx, access: Access, input: SaveSched
  * at least one occurrence.
  */
 async function valuesOf(tx: Tx, ctx: Ctx, input: SaveScheduleItemInput, current: Pick<ScheduleItemRow, 'timeZone' | 'color'> | undefined) {
-  const timeZone = await timeZoneOf(tx, ctx, input, current?.timeZone);
-  const start = checkedStart(ctx, zonedDate(input.start, timeZone, 'Start'), input.isAllDay, timeZone);
+  const { timeZone, start } = await savedStartOf(tx, ctx, input, current?.timeZone);
   const task = input.task?.trim() || null;
   const workOrderId = input.workOrderId || null;
   if (!task && !workOrderId) throw new AppError(400, 'Task field is required!');
-  const canonical = canonicalRecurrenceRule(input.recurrenceRule);
-  if (canonical.error !== null) throw new AppError(400, canonical.error);
-  const durationHours = roundedHours(input.durationHours);
-  const timing = { start, durationHours, isAllDay: input.isAllDay, rule: canonical.rule, exceptions: [], timeZone };
-  const lastEnd = canonical.rule ? lastOccurrenceEnd(timing) : null;
-  if (lastEnd === undefined) throw new AppError(400, 'The repeat rule ends before its first occurrence.');
+  const timing = savedTimingColumns(input, start, timeZone);
   return {
     workOrderId,
     technicianUserId: input.technicianId || null,
     task,
-    startAt: start,
-    durationHours,
-    isAllDay: input.isAllDay,
+    ...timing,
     isAppointment: input.isAppointment,
     noVisitRequired: input.noVisitRequired,
-    dueAt: input.due ? zonedDate(input.due, timeZone, 'Due') : null,
-    recurrenceRule: canonical.rule,
-    lastOccurrenceEnd: lastEnd,
     color: input.colorClass ?? current?.color ?? 'blue',
-    timeZone,
   } satisfies Partial<ScheduleItemRow>;
-}
-
-async function timeZoneOf(tx: Tx, ctx: Ctx, input: SaveScheduleItemInput, itemZone: string | undefined): Promise<string> {
-  const start = input.startTimezone?.trim() || null;
-  const end = input.endTimezone?.trim() || null;
-  if (start && end && start !== end) throw new AppError(400, 'Start and end time zones must be the same.');
-  const named = start ?? end;
-  return named ? knownTimeZone(named) : (itemZone ?? (await companyTimeZone(ctx, tx)));
 }

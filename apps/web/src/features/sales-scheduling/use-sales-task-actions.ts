@@ -1,27 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveSalesTaskBody } from '@sm/shared';
-import dayjs from 'dayjs';
 import { confirm } from '../../components/confirm';
 import { notifySuccess } from '../../lib/notify';
 import { askOccurrenceOrSeries } from '../scheduling/schedule-prompts';
-import { addDays, dateIn, daysBetween, roundHours } from '../scheduling/schedule-time';
+import { movedStart } from '../scheduling/calendar-entry';
+import { roundHours } from '../scheduling/schedule-time';
 import type { CalendarChange } from '../scheduling/use-schedule-actions';
 import { deleteSalesTask, moveSalesTask, saveSalesTask, SALES_SCHEDULER_KEY, type SalesTask } from './sales-scheduler-api';
 import { isSeriesOccurrence, type SalesFormMode, type SalesSaveScope } from './sales-task-form';
-
-/**
- * Where a moved task starts, as the server reads it. One occurrence or a single task starts where it was dropped; a
- * whole series moves its own first start by as much as the dragged occurrence moved. An all-day task moves by days
- * in its own time zone.
- */
-function movedStart(task: SalesTask, dropped: Date, scope: SalesSaveScope): string {
-  const seriesStart = scope === 'series' ? (task.seriesStart ?? task.start) : task.start;
-  if (task.isAllDay) {
-    const days = daysBetween(dateIn(task.start, task.startTimezone), dayjs(dropped).format('YYYY-MM-DD'));
-    return `${addDays(dateIn(seriesStart, task.startTimezone), days)}T00:00:00`;
-  }
-  return new Date(Date.parse(seriesStart) + dropped.getTime() - Date.parse(task.start)).toISOString();
-}
 
 /**
  * The sales scheduler's writes and the questions before them: occurrence or series, and the generic confirmation

@@ -1,45 +1,22 @@
 import { Box, LoadingOverlay, Stack, Text } from '@mantine/core';
-import type { CalendarRef } from '@fullcalendar/react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { usePageTitle } from '../../components/use-page-title';
 import { useIsPhone } from '../clock/clock-modal';
-import { ScheduleCalendar, type CalendarView, type ExternalDrop, type PickedSlot, type ShownRange } from './schedule-calendar';
+import type { NewSlot } from './calendar-entry';
+import { CalendarToolbar, PersonFilter } from './calendar-toolbar';
+import { ScheduleCalendar, type ExternalDrop } from './schedule-calendar';
 import { eventOf, isSeriesOccurrence } from './schedule-events';
 import { itemValues, newItemValues, type FormMode, type ScheduleFormValues } from './schedule-form';
 import { ScheduleFormDialog } from './schedule-form-dialog';
 import { askOccurrenceOrSeries } from './schedule-prompts';
-import { roundHours } from './schedule-time';
 import { scheduleItemsQuery, schedulerTechniciansQuery, type ScheduleItem } from './scheduler-api';
-import { SchedulerToolbar } from './scheduler-toolbar';
 import { BOARD_REFRESH_MS } from './unassigned-api';
 import { FREE_SLOT_SEARCH_DAYS, nextFreeHalfHour, unassignedItemValues } from './unassigned-schedule';
 import { droppedWorkOf, UnassignedWorkPanel, type DroppedWork } from './unassigned-work-panel';
+import { DAY_START_HOUR, newSlotOf, useCalendarPage } from './use-calendar-page';
 import { useScheduleActions } from './use-schedule-actions';
-
-/** Views by the short names a link carries (`?view=week&date=2026-11-22&technicianId=4`). */
-const VIEW_NAMES: Record<string, CalendarView> = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' };
-const nameOfView = (view: CalendarView) => Object.keys(VIEW_NAMES).find((k) => VIEW_NAMES[k] === view) ?? 'week';
-/** A new item from the month view or the New button starts at eight in the morning. */
-const DAY_START_HOUR = 8;
-
-const dateParam = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).isValid() ? text : undefined);
-const idParam = (text: string | null) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);
-
-interface OpenForm {
-  key: number;
-  mode: FormMode;
-  initial: ScheduleFormValues;
-}
-
-/** Where the New button starts an item: the next half hour today when today is shown, else 08:00 on the first day shown. */
-function newStartIn(shown: ShownRange | null): Date {
-  const now = dayjs();
-  if (!shown || (now.isAfter(shown.start) && now.isBefore(shown.end))) return now.add(30 - (now.minute() % 30), 'minute').second(0).millisecond(0).toDate();
-  return dayjs(shown.currentStart).hour(DAY_START_HOUR).toDate();
-}
 
 /**
  * The dispatcher board (spec platform 2.4, clock 2.8): the company's schedule on a day, week or month calendar, for
@@ -51,15 +28,9 @@ function newStartIn(shown: ShownRange | null): Date {
 export default function DispatcherBoardPage() {
   usePageTitle('Dispatcher Board');
   const isPhone = useIsPhone();
-  const [params, setParams] = useSearchParams();
-  const calendarRef = useRef<CalendarRef>(null);
-  const [initial] = useState(() => ({
-    view: VIEW_NAMES[params.get('view') ?? ''] ?? (isPhone ? 'timeGridDay' : 'timeGridWeek'),
-    date: dateParam(params.get('date')),
-  }));
-  const [shown, setShown] = useState<ShownRange | null>(null);
-  const [form, setForm] = useState<OpenForm | null>(null);
-  const technicianId = idParam(params.get('technicianId'));
+  const page = useCalendarPage<FormMode, ScheduleFormValues>(isPhone);
+  const { shown, calendarRef, initial, api } = page;
+  const technicianId = page.idParamOf('technicianId');
   const technicians = useQuery(schedulerTechniciansQuery);
   const range = { start: shown?.start ?? '', end: shown?.end ?? '', technicianId };
   const items = useQuery({
@@ -72,45 +43,11 @@ export default function DispatcherBoardPage() {
   const queryClient = useQueryClient();
   const events = useMemo(() => (items.data ?? []).map(eventOf), [items.data]);
   const actions = useScheduleActions();
-  const api = () => calendarRef.current?.getApi();
 
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const showRange = (next: ShownRange) => {
-    setShown(next);
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        p.set('view', nameOfView(next.view));
-        p.set('date', dayjs(next.currentStart).format('YYYY-MM-DD'));
-        return p;
-      },
-      { replace: true },
-    );
-  };
-
-  const openNew = (slot: { start: Date; durationHours?: number; isAllDay?: boolean }) =>
-    setForm({ key: Date.now(), mode: { kind: 'new' }, initial: newItemValues({ ...slot, technicianId }) });
-
-  const pickSlot = (slot: PickedSlot) => {
-    if (slot.view === 'dayGridMonth') return openNew({ start: dayjs(slot.start).hour(DAY_START_HOUR).toDate() });
-    if (slot.allDay) return openNew({ start: slot.start, isAllDay: true });
-    const hours = roundHours((slot.end.getTime() - slot.start.getTime()) / 3_600_000);
-    const oneSlot = slot.view === 'timeGridDay' ? 0.25 : 0.5;
-    openNew({ start: slot.start, durationHours: hours > oneSlot ? hours : undefined });
-  };
+  const openNew = (slot: NewSlot) => page.openForm({ kind: 'new' }, newItemValues({ ...slot, technicianId }));
 
   const openForWork = (work: DroppedWork, start: Date, isAllDay = false) =>
-    setForm({ key: Date.now(), mode: { kind: 'new' }, initial: unassignedItemValues(work.workOrderId, work.technicianId, start, isAllDay) });
+    page.openForm({ kind: 'new' }, unassignedItemValues(work.workOrderId, work.technicianId, start, isAllDay));
 
   /** A card dropped on the calendar: the form at that time (08:00 of a month's day, the whole day on the all-day row). */
   const dropWork = (drop: ExternalDrop) => {
@@ -141,7 +78,7 @@ export default function DispatcherBoardPage() {
       if (!choice) return;
       mode = { kind: choice, item };
     }
-    setForm({ key: Date.now(), mode, initial: itemValues(mode) });
+    page.openForm(mode, itemValues(mode));
   };
 
   const technicianName = technicians.data?.find((t) => t.technicianId === technicianId)?.name;
@@ -149,19 +86,22 @@ export default function DispatcherBoardPage() {
   const isEmpty = items.isSuccess && !items.isPlaceholderData && items.data.length === 0;
   return (
     <Stack gap="sm" className="sm-scheduler">
-      <SchedulerToolbar
-        title={shown?.title ?? ''}
-        view={shown?.view ?? initial.view}
+      <CalendarToolbar
+        {...page.toolbar}
+        label="Scheduler"
+        loadingLabel="Loading schedule"
         isFetching={items.isFetching}
-        technicians={technicians.data ?? []}
-        technicianId={technicianId}
-        isPhone={isPhone}
-        onToday={() => api()?.today()}
-        onPrev={() => api()?.prev()}
-        onNext={() => api()?.next()}
-        onView={(view) => api()?.changeView(view)}
-        onTechnician={(id) => setParam('technicianId', id === null ? null : String(id))}
-        onNew={() => openNew({ start: newStartIn(shown) })}
+        onNew={() => openNew({ start: page.newButtonStart() })}
+        filter={
+          <PersonFilter
+            label="Technician"
+            allLabel="All technicians"
+            people={(technicians.data ?? []).map((t) => ({ id: t.technicianId, name: t.name }))}
+            value={technicianId}
+            onChange={(id) => page.setIdParam('technicianId', id)}
+            isPhone={isPhone}
+          />
+        }
       />
       {isEmpty && (
         <Text size="sm" c="dimmed" role="status">
@@ -178,8 +118,8 @@ export default function DispatcherBoardPage() {
             events={events}
             showTechnician={technicianId === null}
             height={calendarHeight}
-            onRangeChange={showRange}
-            onSlot={pickSlot}
+            onRangeChange={page.showRange}
+            onSlot={(slot) => openNew(newSlotOf(slot))}
             onEventClick={openItem}
             onEventChange={actions.moveEvent}
             onExternalDrop={dropWork}
@@ -187,8 +127,8 @@ export default function DispatcherBoardPage() {
         </Box>
         <UnassignedWorkPanel technicianId={technicianId} height={isPhone ? undefined : calendarHeight} onSchedule={scheduleWork} />
       </div>
-      {form && (
-        <ScheduleFormDialog key={form.key} mode={form.mode} initial={form.initial} technicians={technicians.data ?? []} actions={actions} onClose={() => setForm(null)} />
+      {page.form && (
+        <ScheduleFormDialog key={page.form.key} mode={page.form.mode} initial={page.form.initial} technicians={technicians.data ?? []} actions={actions} onClose={page.closeForm} />
       )}
     </Stack>
   );

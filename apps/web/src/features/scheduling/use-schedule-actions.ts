@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveScheduleItemBody } from '@sm/shared';
-import dayjs from 'dayjs';
 import { confirm } from '../../components/confirm';
 import { notifySuccess } from '../../lib/notify';
+import { movedStart } from './calendar-entry';
 import { bodyOfItem, isSeriesOccurrence, type SaveScope } from './schedule-events';
 import { movesAppointment, type FormMode } from './schedule-form';
 import { askAppointmentReason, askOccurrenceOrSeries } from './schedule-prompts';
-import { addDays, dateIn, daysBetween, roundHours } from './schedule-time';
+import { roundHours } from './schedule-time';
 import { deleteScheduleItem, moveScheduleItem, saveScheduleItem, SCHEDULER_KEY, type ScheduleItem } from './scheduler-api';
 
 /** A drag or resize on the calendar: the item, where it now starts and ends, and how to put it back. */
@@ -15,20 +15,6 @@ export interface CalendarChange<T = ScheduleItem> {
   start: Date;
   end: Date | null;
   revert: () => void;
-}
-
-/**
- * Where a moved item starts, as the server reads it. One occurrence or a single item starts where it was dropped; a
- * whole series moves its own first start by as much as the dragged occurrence moved. An all-day item moves by days
- * in its own time zone.
- */
-function movedStart(item: ScheduleItem, dropped: Date, scope: SaveScope): string {
-  const seriesStart = scope === 'series' ? (item.seriesStart ?? item.start) : item.start;
-  if (item.isAllDay) {
-    const days = daysBetween(dateIn(item.start, item.startTimezone), dayjs(dropped).format('YYYY-MM-DD'));
-    return `${addDays(dateIn(seriesStart, item.startTimezone), days)}T00:00:00`;
-  }
-  return new Date(Date.parse(seriesStart) + dropped.getTime() - Date.parse(item.start)).toISOString();
 }
 
 /**

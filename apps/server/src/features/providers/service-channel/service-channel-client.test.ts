@@ -43,6 +43,13 @@ describe('service-channel adapter', () => {
     await expect(serviceChannelToken(account({ password: null }))).rejects.toThrow('ServiceChannel needs a user name and password on the account to sign in.');
   });
 
+  it('asks for the status lists once: the Stop dialog falls back to the fixed list instead of waiting', async () => {
+    const a = account();
+    await fetch(`${sim.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pathContains: '/workorders/statuses', kind: 'error500', times: 1 }) });
+    await expect(getScStatusLists(a)).rejects.toBeInstanceOf(ProviderError);
+    expect((await getScStatusLists(a)).length).toBe(4);
+  });
+
   it('reads the work order and the status lists', async () => {
     const a = account();
     expect(await getScWorkOrder(a, near.providerWorkOrderId)).toMatchObject({ Id: near.providerWorkOrderId, Status: { Primary: 'OPEN' }, IsCheckInDenied: false });
@@ -51,8 +58,8 @@ describe('service-channel adapter', () => {
 
   it('tries a read again after a 500, and words a refusal in the provider\'s own terms with its code', async () => {
     const a = account();
-    await fetch(`${sim.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pathContains: '/workorders/statuses', kind: 'error500', times: 1 }) });
-    expect((await getScStatusLists(a)).length).toBe(4);
+    await fetch(`${sim.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pathContains: `/workorders/${near.providerWorkOrderId}`, kind: 'error500', times: 1 }) });
+    expect((await getScWorkOrder(a, near.providerWorkOrderId)).Id).toBe(near.providerWorkOrderId);
     const err = await scCheckIn(a, near.providerWorkOrderId, { WorkTypeId: 1, UserId: 5, TechsCount: 1, Latitude: 0, Longitude: 0, Actor: 'tech' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).status).toBe(422);

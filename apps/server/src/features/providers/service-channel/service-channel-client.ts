@@ -61,6 +61,9 @@ export async function serviceChannelToken(account: ProviderAccount): Promise<str
   );
 }
 
+/** How long the Stop dialog waits for the provider's status lists before showing the fixed ones. */
+const STATUS_LIST_TIMEOUT_MS = 3_000;
+
 /** A call with the account's token; a token the provider no longer accepts is dropped and asked for once more. */
 async function call<T>(account: ProviderAccount, req: ProviderRequest): Promise<T> {
   const send = async () => callProvider<T>(endpointOf(account), { ...req, headers: { ...req.headers, authorization: `Bearer ${await serviceChannelToken(account)}` } });
@@ -79,9 +82,12 @@ export function getScWorkOrder(account: ProviderAccount, providerWorkOrderId: nu
   return call(account, { method: 'GET', path: `/workorders/${providerWorkOrderId}` });
 }
 
-/** The primary statuses with their extended statuses, the customer's own included. */
+/**
+ * The primary statuses with their extended statuses, the customer's own included. The Stop dialog waits on this and
+ * has a fixed list to fall back on, so it is asked once, briefly.
+ */
 export function getScStatusLists(account: ProviderAccount): Promise<ScStatusList[]> {
-  return call(account, { method: 'GET', path: '/workorders/statuses' });
+  return call(account, { method: 'GET', path: '/workorders/statuses', attempts: 1, timeoutMs: STATUS_LIST_TIMEOUT_MS });
 }
 
 /** The provider's pre-check of a check-in from a position: throws its refusal (e.g. 924 out of range). */
