@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { connectDemoToSimulator } from './db/seed/providers';
-import { pointServiceChannelDemoAt } from './db/seed/service-channel-demo';
 import { demoSimulatorPort, startDemoSimulator } from './features/providers/simulator/demo-simulator';
 import { redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
@@ -31,7 +30,6 @@ const simulatorPort = demoSimulatorPort(process.env, env.port);
 const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));
 if (simulator) {
   await connectDemoToSimulator(database.db, simulator.url);
-  await pointServiceChannelDemoAt(database.db, simulator.url);
   app.log.info(`Provider simulator is ready on ${simulator.url}`);
 }
 await app.listen({ port: env.port, host: env.host });

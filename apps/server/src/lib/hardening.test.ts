@@ -3,7 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleItems, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
-import { pointServiceChannelDemoAt } from '../db/seed/service-channel-demo';
 import { startDemoSimulator } from '../features/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/providers/simulator/simulator-server';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
@@ -17,7 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
   sim = await startDemoSimulator(0);
   await connectDemoToSimulator(t.db, sim.url);
-  await pointServiceChannelDemoAt(t.db, sim.url);
 });
 afterAll(async () => {
   await t.close();

@@ -33,6 +33,19 @@ export function idOf(label: string) {
     .max(2_147_483_647, `${label} is out of range.`);
 }
 
+const queryCount = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+
+/** Paging in a query string: `take` rows at once (at most `maxTake`), `skip` to page on. */
+export const pagingQuery = (maxTake: number, defaultTake = maxTake) => ({
+  take: queryCount('Take', 1, maxTake).default(defaultTake),
+  skip: queryCount('Skip', 0, 100_000).default(0),
+});
+
 /** Errors are RFC 9457 problem documents; `title` and `message` carry the sentence a person reads. */
 export const problemSchema = z.object({
   status: z.number(),

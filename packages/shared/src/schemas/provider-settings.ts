@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './common';
+import { optionalText, pagingQuery, requiredText } from './common';
 
 /**
  * The Third Party settings pages (spec platform 2.1: /third-party/corrigo, /third-party/service-channel): an
@@ -80,16 +80,8 @@ export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 export const providerTestAnswer = z.object({ ok: z.boolean(), message: z.string() });
 export type ProviderTestAnswer = z.infer<typeof providerTestAnswer>;
 
-const count = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
-
 export const providerWorkOrdersQuery = z.object({
-  skip: count('Skip', 0, 100_000).default(0),
-  take: count('Take', 1, PROVIDER_WORK_ORDERS_MAX_TAKE).default(PROVIDER_WORK_ORDERS_DEFAULT_TAKE),
+  ...pagingQuery(PROVIDER_WORK_ORDERS_MAX_TAKE, PROVIDER_WORK_ORDERS_DEFAULT_TAKE),
 });
 export type ProviderWorkOrdersQuery = z.input<typeof providerWorkOrdersQuery>;
 

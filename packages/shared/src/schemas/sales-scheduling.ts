@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TASK_COLORS } from '../constants';
-import { idOf, optionalText, required, requiredText } from './common';
-import { calendarRangeQuery, deleteScheduleItemQuery, idNameSchema, moveScheduleItemBody, pickerPaging, saveScheduleItemBody, seriesAnswerFields, seriesSaveFields } from './scheduling';
+import { idOf, optionalText, pagingQuery, required, requiredText } from './common';
+import { calendarRangeQuery, deleteScheduleItemQuery, idNameSchema, moveScheduleItemBody, saveScheduleItemBody, seriesAnswerFields, seriesSaveFields } from './scheduling';
 
 const save = saveScheduleItemBody.shape;
 
@@ -99,7 +99,7 @@ export const salesCustomersQuery = z.object({
   search: optionalText('Search', 100).optional(),
   customerId: idOf('Customer').optional(),
   salesPersonId: idOf('Sales person').optional(),
-  ...pickerPaging(SALES_CUSTOMERS_MAX_TAKE),
+  ...pagingQuery(SALES_CUSTOMERS_MAX_TAKE),
 });
 export type SalesCustomersQuery = z.output<typeof salesCustomersQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_DURATION_HOURS, MAX_TASK_DURATION_HOURS, SCHEDULE_RANGE_MAX_DAYS, TASK_COLORS } from '../constants';
-import { idOf, optionalText, required } from './common';
+import { idOf, optionalText, pagingQuery, required } from './common';
 
 const MAX_ID = 2_147_483_647;
 
@@ -206,19 +206,6 @@ export type SchedulerTechnician = z.infer<typeof schedulerTechnicianSchema>;
 /** The most work orders the schedule form's picker shows at once. */
 export const SCHEDULER_WORK_ORDERS_MAX_TAKE = 20;
 
-const pickerCount = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
-
-/** The paging of a form's asynchronous select: at most `maxTake` rows at once, `skip` to page on. */
-export const pickerPaging = (maxTake: number) => ({
-  take: pickerCount('Take', 1, maxTake).default(maxTake),
-  skip: pickerCount('Skip', 0, 100_000).default(0),
-});
-
 /**
  * `Scheduler/workOrders`: the schedule form's work order picker. Open work orders whose number, customer or problem
  * contains `search`; the chosen `workOrderId` comes first (whatever its status, so the picker can show the current
@@ -228,7 +215,7 @@ export const schedulerWorkOrdersQuery = z.object({
   search: optionalText('Search', 100).optional(),
   technicianId: idOf('Technician').optional(),
   workOrderId: idOf('Work order').optional(),
-  ...pickerPaging(SCHEDULER_WORK_ORDERS_MAX_TAKE),
+  ...pagingQuery(SCHEDULER_WORK_ORDERS_MAX_TAKE),
 });
 export type SchedulerWorkOrdersQuery = z.output<typeof schedulerWorkOrdersQuery>;
 

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { idOf, optionalText } from './common';
+import { idOf, optionalText, pagingQuery } from './common';
 
 /** The most work orders the dispatcher board's unassigned panel asks for at once. */
 export const UNASSIGNED_WORK_MAX_TAKE = 50;
 /** How many the panel shows on a page. */
 export const UNASSIGNED_WORK_DEFAULT_TAKE = 10;
-
-const count = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
 
 /**
  * `Scheduler/unassigned`: one page of the company's open work orders that nothing on the schedule visits from today
@@ -23,8 +16,7 @@ export const unassignedWorkQuery = z.object({
   search: optionalText('Search', 100).optional(),
   technicianId: idOf('Technician').optional(),
   timeZone: optionalText('Time zone', 64).optional(),
-  skip: count('Skip', 0, 100_000).default(0),
-  take: count('Take', 1, UNASSIGNED_WORK_MAX_TAKE).default(UNASSIGNED_WORK_DEFAULT_TAKE),
+  ...pagingQuery(UNASSIGNED_WORK_MAX_TAKE, UNASSIGNED_WORK_DEFAULT_TAKE),
 });
 export type UnassignedWorkQuery = z.output<typeof unassignedWorkQuery>;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import { providerAccounts, workOrders } from '../schema';
+import { pointServiceChannelDemoAt } from './service-channel-demo';
 import { CORRIGO_CUSTOMER, CORRIGO_DEMO_CLIENT, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from '../../features/providers/corrigo/corrigo-simulator-data';
 
 /**
@@ -17,8 +18,8 @@ export const CORRIGO_DEMO_LINKS = [
   { workOrderNumber: '240023', providerWorkOrderId: CORRIGO_WORK_ORDER.accepted, providerCustomerId: CORRIGO_CUSTOMER.simple },
 ] as const;
 
-/** Where the seed points the accounts until the server starts the simulator and points them at it. */
-const PLACEHOLDER_URL = 'http://127.0.0.1:3001';
+/** The simulator's usual address (port 3000 + 1); the server re-points the accounts wherever it actually starts it. */
+const SEED_SIMULATOR_URL = 'http://127.0.0.1:3001';
 
 /** Path prefix of each provider on the simulator. */
 const SIMULATOR_PREFIX = { corrigo: '/corrigo' } as const;
@@ -31,7 +32,7 @@ export async function seedProviders(tx: Tx, polar: { id: number; users: Record<s
   await tx.insert(providerAccounts).values({
     subscriberId: polar.id,
     provider: 'corrigo',
-    baseUrl: PLACEHOLDER_URL + SIMULATOR_PREFIX.corrigo,
+    baseUrl: SEED_SIMULATOR_URL + SIMULATOR_PREFIX.corrigo,
     clientId: CORRIGO_DEMO_CLIENT.clientId,
     clientSecret: CORRIGO_DEMO_CLIENT.clientSecret,
     updatedBy: polar.users.admin,
@@ -46,10 +47,10 @@ export async function seedProviders(tx: Tx, polar: { id: number; users: Record<s
 }
 
 /**
- * Connects the demo to a freshly started simulator: every account that uses the simulator's demo credentials is
- * pointed at it (its address changes from one start to the next; accounts with other credentials are real ones
- * and are left alone), and those companies' linked work orders take the simulator's starting statuses again, so
- * both sides tell the same story after a restart.
+ * Connects the demo to a freshly started simulator: every Corrigo and ServiceChannel account that uses the
+ * simulator's demo credentials is pointed at it (its address changes from one start to the next; accounts with other
+ * credentials are real ones and are left alone), and those companies' linked Corrigo work orders take the
+ * simulator's starting statuses again, so both sides tell the same story after a restart.
  */
 export async function connectDemoToSimulator(db: Db, simulatorUrl: string): Promise<void> {
   const base = simulatorUrl.replace(/\/+$/, '');
@@ -58,6 +59,7 @@ export async function connectDemoToSimulator(db: Db, simulatorUrl: string): Prom
     eq(providerAccounts.clientId, CORRIGO_DEMO_CLIENT.clientId),
     eq(providerAccounts.clientSecret, CORRIGO_DEMO_CLIENT.clientSecret),
   );
+  await pointServiceChannelDemoAt(db, base);
   const accounts = await db.update(providerAccounts).set({ baseUrl: base + SIMULATOR_PREFIX.corrigo }).where(demoAccount).returning({ subscriberId: providerAccounts.subscriberId });
   if (accounts.length === 0) return;
   for (const w of CORRIGO_WORK_ORDERS) {

@@ -2,7 +2,7 @@ import { PROVIDER_LABELS, type ProviderSettingsKey, type ProviderTestAnswer } fr
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { tokenKeyOf, type ProviderAccount } from '../providers/provider-accounts';
-import { forgetToken, PROVIDER_TIMEOUT_MS, ProviderError } from '../providers/provider-http';
+import { forgetToken, ProviderError, providerTimeoutMs } from '../providers/provider-http';
 import { providerTokenOf } from './provider-tokens';
 import { storedAccountOf } from './provider-account.service';
 
@@ -14,7 +14,7 @@ import { storedAccountOf } from './provider-account.service';
 function failureSentence(err: ProviderError, account: ProviderAccount): string {
   const name = PROVIDER_LABELS[account.provider];
   if (err.status === 504) {
-    return `${name} did not answer within ${PROVIDER_TIMEOUT_MS / 1000} seconds at ${account.baseUrl}. Check the base URL, or try again in a moment.`;
+    return `${name} did not answer within ${providerTimeoutMs() / 1000} seconds at ${account.baseUrl}. Check the base URL, or try again in a moment.`;
   }
   if (err.status === 502 && err.message.includes('cannot be reached')) {
     return `Nothing answered at ${account.baseUrl}. Check the base URL (sandbox or production) and that ${name} can be reached from this server.`;

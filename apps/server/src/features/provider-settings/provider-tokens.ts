@@ -1,27 +1,10 @@
 import type { ProviderSettingsKey } from '@sm/shared';
-import { endpointOf, tokenKeyOf, type ProviderAccount } from '../providers/provider-accounts';
-import { cachedToken, callProvider } from '../providers/provider-http';
+import { corrigoToken } from '../providers/corrigo/corrigo-client';
+import type { ProviderAccount } from '../providers/provider-accounts';
 import { serviceChannelToken } from '../providers/service-channel/service-channel-client';
 
-type TokenAnswer = { access_token?: unknown; expires_in?: unknown };
-
-/**
- * Corrigo: OAuth client credentials, form-encoded (providers.md), the same request and token cache as the Corrigo
- * adapter, whose token request is internal to it.
- */
-function corrigoToken(account: ProviderAccount): Promise<string> {
-  return cachedToken(tokenKeyOf(account), () =>
-    callProvider<TokenAnswer>(endpointOf(account), {
-      method: 'POST',
-      path: '/oauth/token',
-      form: true,
-      body: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.clientSecret },
-    }),
-  );
-}
-
 const TOKEN_REQUESTS: Record<ProviderSettingsKey, (account: ProviderAccount) => Promise<string>> = {
-  corrigo: corrigoToken,
+  corrigo: (account) => corrigoToken(account),
   serviceChannel: serviceChannelToken,
 };
 

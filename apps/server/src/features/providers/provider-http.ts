@@ -1,7 +1,13 @@
 import { AppError } from '../../lib/errors';
 
 /** How long one call to a provider may take before the technician is told it did not answer. */
-export const PROVIDER_TIMEOUT_MS = 8_000;
+const DEFAULT_TIMEOUT_MS = 8_000;
+
+/** The timeout of a provider call: 8 s, or PROVIDER_TIMEOUT_MS when set (tests shorten it, slow links lengthen it). */
+export function providerTimeoutMs(): number {
+  const ms = Number(process.env.PROVIDER_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
+}
 /** Idempotent calls (reads) are tried this many times in all when the provider fails or does not answer. */
 const READ_ATTEMPTS = 3;
 const RETRY_DELAYS_MS = [200, 800];
@@ -24,6 +30,8 @@ export class ProviderError extends AppError {
     status: number,
     message: string,
     public readonly providerCode?: string | number,
+    /** The provider answered 401/403: the token (or the stored credentials) is no longer accepted. */
+    public readonly isCredentialsRefused = false,
   ) {
     super(status, message);
   }
@@ -89,7 +97,7 @@ async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Pro
   }
   let res: Response;
   try {
-    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? endpoint.timeoutMs ?? PROVIDER_TIMEOUT_MS) });
+    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? endpoint.timeoutMs ?? providerTimeoutMs()) });
   } catch (err) {
     const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
     throw retryable(new ProviderError(isTimeout ? 504 : 502, isTimeout ? `${name} did not answer in time. Please try again in a moment.` : `${name} cannot be reached right now. Please try again in a moment.`));
@@ -97,7 +105,7 @@ async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Pro
   const answer = await readBody(res).catch(() => undefined);
   if (res.ok) return answer as T;
   const { text, code } = providerWords(answer);
-  if (res.status === 401 || res.status === 403) throw new ProviderError(502, `${name} refused the company's credentials. Ask an administrator to check the ${name} connection.`, code);
+  if (res.status === 401 || res.status === 403) throw new ProviderError(502, `${name} refused the company's credentials. Ask an administrator to check the ${name} connection.`, code, true);
   if (res.status === 404) throw new ProviderError(422, text ? `${name}: ${text}` : `${name} does not know this work order.`, code);
   if (res.status >= 500) throw retryable(new ProviderError(502, `${name} had a problem answering${text ? `: ${text}` : ''}. Please try again in a moment.`, code));
   throw new ProviderError(422, text ? `${name}: ${text}` : `${name} refused the request.`, code);

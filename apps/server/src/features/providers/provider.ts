@@ -41,16 +41,10 @@ export interface CorrigoAdapter {
   ): Promise<CorrigoWorkOrderStatus>;
 }
 
-/** How long one provider call may take; PROVIDER_TIMEOUT_MS shortens it (tests, slow links lengthen it). */
-function providerTimeoutMs(): number | undefined {
-  const ms = Number(process.env.PROVIDER_TIMEOUT_MS);
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
-
 /**
  * The Corrigo adapter for the caller's company: its own account, so one company's credentials never serve another's
  * work order. Throws the 409 "not connected" sentence when the company has no enabled Corrigo account.
  */
 export async function corrigoAdapterFor(ctx: Pick<Ctx, 'db' | 'actor'>): Promise<CorrigoAdapter> {
-  return corrigoHttpAdapter(await accountFor(ctx, 'corrigo'), { timeoutMs: providerTimeoutMs() });
+  return corrigoHttpAdapter(await accountFor(ctx, 'corrigo'));
 }

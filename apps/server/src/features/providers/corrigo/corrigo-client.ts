@@ -5,8 +5,17 @@ import type { CorrigoAdapter } from '../provider';
 import { toCheckOut, toCustomerSettings, toLocation, toProcedures, toStepUpdates, toWorkOrderSummary, workOrderStatusOf } from './corrigo-mapper';
 import type { WireCustomerSettings, WireProcedure, WireStatusAnswer, WireWorkOrder } from './corrigo-wire';
 
-/** The sentence of a credentials refusal, from provider-http: the cached token is dropped when it is heard. */
-const CREDENTIALS_REFUSED = /refused the company's credentials/;
+/** A Corrigo access token for the account: OAuth client credentials, form-encoded, cached until shortly before expiry. */
+export function corrigoToken(account: ProviderAccount, endpoint = endpointOf(account)): Promise<string> {
+  return cachedToken(tokenKeyOf(account), () =>
+    callProvider<{ access_token?: unknown; expires_in?: unknown }>(endpoint, {
+      method: 'POST',
+      path: '/oauth/token',
+      form: true,
+      body: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.clientSecret },
+    }),
+  );
+}
 
 /**
  * The Corrigo adapter over HTTP (CorrigoPro Direct): a client-credentials token per account, cached until shortly
@@ -16,22 +25,12 @@ export function corrigoHttpAdapter(account: ProviderAccount, opts: { timeoutMs?:
   const endpoint = { ...endpointOf(account), timeoutMs: opts.timeoutMs };
   const tokenKey = tokenKeyOf(account);
 
-  const token = () =>
-    cachedToken(tokenKey, () =>
-      callProvider<{ access_token?: unknown; expires_in?: unknown }>(endpoint, {
-        method: 'POST',
-        path: '/oauth/token',
-        form: true,
-        body: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.clientSecret },
-      }),
-    );
-
   async function call<T>(req: ProviderRequest): Promise<T> {
-    const bearer = await token();
+    const bearer = await corrigoToken(account, endpoint);
     try {
       return await callProvider<T>(endpoint, { ...req, headers: { ...req.headers, authorization: `Bearer ${bearer}` } });
     } catch (err) {
-      if (err instanceof ProviderError && CREDENTIALS_REFUSED.test(err.message)) forgetToken(tokenKey);
+      if (err instanceof ProviderError && err.isCredentialsRefused) forgetToken(tokenKey);
       throw err;
     }
   }

@@ -70,8 +70,8 @@ async function call<T>(account: ProviderAccount, req: ProviderRequest): Promise<
   try {
     return await send();
   } catch (err) {
-    // provider-http words a 401/403 as refused credentials (502); a fresh token settles an expired one.
-    if (!(err instanceof ProviderError) || err.status !== 502 || !err.message.includes('credentials')) throw err;
+    // A fresh token settles an expired one.
+    if (!(err instanceof ProviderError) || !err.isCredentialsRefused) throw err;
     forgetToken(tokenKeyOf(account));
     return send();
   }
