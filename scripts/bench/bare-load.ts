@@ -33,7 +33,7 @@ async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: Captur
       const text = q.sql.trim().toLowerCase();
       if (text === 'begin') client = await pool.connect();
       const r = await (client ?? pool).query({ text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
-      if (text.startsWith('insert into "work_order_labor"')) laborId = Number(r.rows[0]?.[0]);
+      if (text.includes('insert into "work_order_labor"')) laborId = Number(r.rows[0]?.[0]);
       if (text === 'commit' || text === 'rollback') {
         client?.release();
         client = null;
@@ -48,7 +48,7 @@ async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: Captur
   return laborId;
 }
 
-/** One `technicianWorkOrders` request done bare: its statements (access check included) captured from the product. */
+/** One `technicianWorkOrders` request done bare: its statements captured from the product. */
 export async function bareListStep(pool: pg.Pool, queries: CapturedQuery[]) {
   await replay(pool, queries);
 }
@@ -82,7 +82,7 @@ export const cycleRecorders = (): CycleRecorders => ({ clockIn: new Recorder(), 
 
 /**
  * One cycle done bare: the statements of the clock-in request, then of the clock-out request, as the API sent them
- * (access check, the rules' reads, the transaction). Records each request; answers whether the cycle went through.
+ * (the rules' reads, the writes). Records each request; answers whether the cycle went through.
  */
 export async function bareCycleStep(pool: pg.Pool, cycle: CapturedCycle, rec: CycleRecorders): Promise<boolean> {
   const t0 = performance.now();

@@ -12,7 +12,7 @@ const maxRunSec = Number(process.env.BENCH_MAX_RUN ?? 600);
 if (!url || !jwtSecret || !process.send) throw new Error('bench-server is started by clock-bench.ts');
 
 const database = await openDatabase({ url, poolSize });
-const app = await buildApp({ db: database.db, jwtSecret, logger: false });
+const app = await buildApp({ db: database.db, watch: database.watch, jwtSecret, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -19,7 +19,7 @@ import { ensureDataset } from './generate';
 import { httpCycle, httpList } from './http-load';
 import { pacedApiCycle, pacedApiList, pacedBareCycle, pacedBareList } from './paced';
 import { describeEnvironment, judge, writeResults, type CyclePhase, type Results } from './report';
-import { captureCycles, captureListQueries, capturingDb, closeOpenLabor, prepareUsers, restoreClockData } from './setup';
+import { captureCycles, captureListQueries, capturingDb, closeOpenLabor, keepAccess, prepareUsers, restoreClockData } from './setup';
 import type { Summary } from './stats';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -28,7 +28,8 @@ let server: ChildProcess | null = null;
 /** Starts bench-server.ts in its own process and answers the port it listens on. */
 async function startServer(jwtSecret: string): Promise<number> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
-    execArgv: process.execArgv,
+    // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
       ...process.env,
@@ -89,15 +90,17 @@ async function measure<T extends Summary | CyclePhase>(name: string, fn: () => P
 async function main() {
   const started = Date.now();
   const dataset = await ensureDataset({ regenerate: process.argv.includes('--regenerate') });
-  const pool = new pg.Pool({ connectionString: BENCH_URL, max: BENCH.poolSize });
+  const pool = new pg.Pool({ connectionString: BENCH_URL, max: BENCH.poolSize, idleTimeoutMillis: 0 });
   pool.on('error', () => undefined);
   try {
     const jwtSecret = randomBytes(32).toString('hex');
     const capture = capturingDb(pool);
+    const stopKeepingAccess = await keepAccess(capture.db, BENCH_URL);
     const users = await prepareUsers(pool, capture.db, jwtSecret, BENCH.users);
     await restoreClockData(pool, users);
     const queries = await captureListQueries(capture, users);
     const cycles = await captureCycles(capture, users);
+    await stopKeepingAccess();
     const env = await describeEnvironment(pool);
     const port = await startServer(jwtSecret);
     const { durationSec: d, warmupSec: w, listRatePerUser: lr, cycleRatePerUser: cr } = BENCH;

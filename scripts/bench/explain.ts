@@ -67,7 +67,7 @@ async function main() {
     const ctx = () => ({ db: cap.db, actor, now: new Date() });
     let access = null as Awaited<ReturnType<typeof loadAccess>>;
     const steps: [string, CapturedQuery[]][] = [];
-    steps.push(['access check (every request)', await cap.capture(async () => (access = await loadAccess(cap.db, actor.subscriberId, actor.userId)))]);
+    steps.push(['access check (first request; kept after)', await cap.capture(async () => (access = await loadAccess(cap.db, actor.subscriberId, actor.userId)))]);
     if (!access) throw new Error('the technician has no access');
     const granted = access;
     steps.push(['technicianWorkOrders', await cap.capture(() => listTechnicianWorkOrders(ctx(), LIST_REQUEST))]);

@@ -33,7 +33,11 @@ async function runPaced(
         if (due >= deadline) return;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
-        if (await step(user, index)) rec.add(performance.now() - due);
+        if (await step(user, index)) {
+          const ms = performance.now() - due;
+          rec.add(ms);
+          if (process.env.BENCH_TRACE && ms > 40) console.log(`[trace] slow at +${(due - start).toFixed(0)} ms: ${ms.toFixed(1)} ms`);
+        }
       }
     }),
   );

@@ -28,7 +28,7 @@ export interface Results {
   config: { users: number; durationSec: number; warmupSec: number; poolSize: number; listRatePerUser: number; cycleRatePerUser: number };
   /** Secondary indexes present on the tables the bench reads and writes, so a results file says what it measured. */
   indexes: string[];
-  /** Statements one request sends (access check included), as captured from the product's code. */
+  /** Statements one request sends once the caller's access is kept, as captured from the product's code. */
   statements: { list: number; clockIn: number; clockOut: number };
   /** Saturated: every user sends again as soon as answered. Paced: every user at a fixed rate. */
   /** CPU used during each measured phase, by name: the bench's processes, and how busy the rest of the machine was. */
@@ -159,10 +159,11 @@ export function toMarkdown(r: Results): string {
     '',
     ...figures(r),
     '',
-    `The bare side sends the statements the API sends, captured from the product's code for each user: the access check ` +
-      `of the request hook and the service's own statements, in the same order and transactions (a list request: ` +
-      `${r.statements.list} statements; a clock-in: ${r.statements.clockIn}; a clock-out: ${r.statements.clockOut}, ` +
-      `BEGIN and COMMIT included). The API adds HTTP, the token's verification, validation, query building and the answer's serialisation.`,
+    `The bare side sends the statements the API sends, captured from the product's code for each user once the caller's ` +
+      `access is kept in memory (as the API server keeps it between requests): the service's own statements, in the same order ` +
+      `and transactions (a list request: ${r.statements.list} statement(s); a clock-in: ${r.statements.clockIn}; a clock-out: ` +
+      `${r.statements.clockOut}). The API adds HTTP, the token's verification, the access check in memory, validation, query ` +
+      `building and the answer's serialisation.`,
     '',
     ...(errors.length > 0 ? ['## Errors', '', ...errors, ''] : []),
     '## Secondary indexes present',

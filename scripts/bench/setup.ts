@@ -6,12 +6,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { clockInBody, clockOutBody, gridRequestSchema } from '@sm/shared';
-import type { Db } from '../../apps/server/src/db/client';
+import { watchChannel, type Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
 import { buildClaims } from '../../apps/server/src/features/auth/auth.service';
 import { signAccessToken } from '../../apps/server/src/features/auth/tokens';
 import { clockIn, clockOut } from '../../apps/server/src/features/clock/clock.service';
-import { loadAccess } from '../../apps/server/src/features/permissions/permissions.service';
+import { accessOf, cacheAccess, isAccessKept } from '../../apps/server/src/features/permissions/access-cache';
 import { listTechnicianWorkOrders } from '../../apps/server/src/features/work-orders/work-orders.service';
 import { DATASET } from './config';
 import { clockInBodyOf, clockOutBodyOf } from './http-load';
@@ -98,15 +98,27 @@ export async function prepareUsers(pool: pg.Pool, db: Db, jwtSecret: string, cou
   return users;
 }
 
+/** Keeps access in memory for the capturing database as the API server does, once its listener is up; answers how to stop. */
+export async function keepAccess(db: Db, url: string): Promise<() => Promise<void>> {
+  const stop = cacheAccess(db, (channel, on) => watchChannel(url, channel, on));
+  for (let i = 0; i < 100 && !isAccessKept(db); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!isAccessKept(db)) throw new Error('the access_changed listener did not start');
+  return stop;
+}
+
 /** The grid request the route builds from the body `{take: 3}`: default sort, no filter. */
 export const LIST_REQUEST = gridRequestSchema.parse({ take: 3 });
 
 const ctxOf = (db: Db, u: BenchUser) => ({ db, actor: { userId: u.userId, subscriberId: u.subscriberId, userName: u.userName }, now: new Date() });
 
-/** Every statement one API request sends: the access check of the request hook, then the service's own. */
-async function requestStatements(capture: ReturnType<typeof capturingDb>, u: BenchUser, service: (access: NonNullable<Awaited<ReturnType<typeof loadAccess>>>) => Promise<unknown>) {
+/**
+ * Every statement one API request sends once the caller's access is kept in memory, as the API server keeps it
+ * (see `keepAccess`): the service's own. The access is read once before, outside the capture.
+ */
+async function requestStatements(capture: ReturnType<typeof capturingDb>, u: BenchUser, service: (access: NonNullable<Awaited<ReturnType<typeof accessOf>>>) => Promise<unknown>) {
+  await accessOf(capture.db, u.subscriberId, u.userId);
   return capture.capture(async () => {
-    const access = await loadAccess(capture.db, u.subscriberId, u.userId);
+    const access = await accessOf(capture.db, u.subscriberId, u.userId);
     if (!access) throw new Error(`technician ${u.userId} has no access`);
     await service(access);
   });

@@ -7,10 +7,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Db } from './db/client';
+import type { Db, Watch } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { boardsRoutes } from './features/boards/boards.routes';
 import { clockRoutes } from './features/clock/clock.routes';
+import { cacheAccess } from './features/permissions/access-cache';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { corrigoRoutes } from './features/providers/corrigo/corrigo.routes';
 import { providerSettingsRoutes } from './features/provider-settings/provider-settings.routes';
@@ -35,6 +36,8 @@ export interface AppOptions {
   loginRateLimit?: number;
   /** Carries hub events between processes; one of this process alone when absent. Closed with the app. */
   bus?: EventBus;
+  /** The database's notifications (`Database.watch`): with it, callers' access is kept in memory between requests. */
+  watch?: Watch;
 }
 
 /** Public paths under /api: the OpenAPI docs. Everything else under /api and /hubs declares its requirement. */
@@ -85,6 +88,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
   });
   registerAccessControl(app, { db: opts.db, jwtSecret: opts.jwtSecret });
+  if (opts.watch) {
+    const stopCaching = cacheAccess(opts.db, opts.watch);
+    app.addHook('onClose', () => stopCaching());
+  }
   const bus = opts.bus ?? localBus();
   app.decorate('events', bus);
   app.addHook('onClose', () => bus.close());

@@ -20,6 +20,7 @@ if (env.seedDemo) await seedDemoIfEmpty(database.db);
 const bus = env.redisUrl ? await redisBus(env.redisUrl, (msg) => console.error(msg)) : undefined;
 const app = await buildApp({
   db: database.db,
+  watch: database.watch,
   bus,
   jwtSecret: env.jwtSecret,
   webDist: env.webDist ?? resolve(here, '../../web/dist'),

@@ -19,7 +19,15 @@ export interface Database {
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Listens to a notification channel of every process (PostgreSQL only); see `watchChannel`. */
+  watch?: Watch;
 }
+
+/**
+ * Calls `notify` for each notification on `channel`, and `live(true)` once listening, `live(false)` whenever the
+ * listening connection is lost (notifications may then be missed) until it is back. Answers how to stop.
+ */
+export type Watch = (channel: string, on: { notify(): void; live(isLive: boolean): void }) => () => Promise<void>;
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -34,7 +42,9 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Connections stay open: closing idle ones (the driver's default after 10 s) stalls PostgreSQL for a few hundred
+    // milliseconds each time a burst of backends exits, and drops their prepared statements.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -42,6 +52,7 @@ export async function openDatabase(opts: {
       driver: 'pg',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      watch: (channel, on) => watchChannel(opts.url!, channel, on),
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -55,6 +66,46 @@ export async function openDatabase(opts: {
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+  };
+}
+
+/** `Database.watch` on PostgreSQL: one connection of its own that LISTENs, opened again a second after it is lost. */
+export function watchChannel(url: string, channel: string, on: Parameters<Watch>[1]): () => Promise<void> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      on.live(false);
+      client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void open(), 1000);
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    client.on('notification', (n) => {
+      if (n.channel === channel) on.notify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      return lose();
+    }
+    if (stopped) return void client.end().catch(() => undefined);
+    current = client;
+    on.live(true);
+  };
+  void open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    on.live(false);
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type Access, type Requirement } from '@sm/shared';
 import type { Db } from '../db/client';
 import { verifyAccessToken } from '../features/auth/tokens';
-import { loadAccess } from '../features/permissions/permissions.service';
+import { accessOf } from '../features/permissions/access-cache';
 import type { Actor, Ctx } from './context';
 import { forbidden, unauthorized } from './errors';
 
@@ -52,7 +52,8 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * Access control in one place: each route declares its requirement; this hook verifies the token (401),
- * loads the caller's roles from the database and checks the requirement (403) before the body is even read.
+ * loads the caller's roles (features/permissions/access-cache.ts) and checks the requirement (403) before the body is
+ * even read.
  */
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtSecret: string }) {
   app.decorateRequest('actor', null);
@@ -73,7 +74,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     const token = bearer(request);
     const claims = token ? verifyAccessToken(deps.jwtSecret, token) : null;
     if (!claims) throw unauthorized();
-    const access = await loadAccess(deps.db, claims.subscriberId, claims.userId);
+    const access = await accessOf(deps.db, claims.subscriberId, claims.userId);
     if (!access) throw unauthorized();
     request.actor = { userId: claims.userId, subscriberId: claims.subscriberId, userName: claims.userName };
     request.access = access;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
@@ -23,6 +23,26 @@ export async function recordAudit(
     changedBy: ctx.actor.userId,
     changedAt: ctx.now,
   });
+}
+
+/**
+ * The same entry as a part of a larger statement (see lib/statement.ts): written for each row of `source`, a
+ * part named before it whose `id` column is the audited record's id. It answers the entries' ids, so that a later
+ * part can wait for it (the order of parts that do not read each other is not defined).
+ */
+export function auditPart(
+  name: string,
+  ctx: Ctx,
+  source: string,
+  entry: { entity: AuditEntity; action: string; before?: unknown; after?: unknown },
+): SQL {
+  const { subscriberId, userId } = ctx.actor;
+  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+  return sql`${sql.identifier(name)} as (
+    insert into ${auditLog} (subscriber_id, entity, entity_id, action, before, after, changed_by, changed_at)
+    select ${subscriberId}::int, ${entry.entity}::text, id, ${entry.action}::text, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb,
+           ${userId}::int, ${ctx.now.toISOString()}::timestamptz from ${sql.identifier(source)}
+    returning id)`;
 }
 
 /** The history of one record of the caller's company, oldest first. */

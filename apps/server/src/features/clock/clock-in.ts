@@ -1,14 +1,19 @@
-import { USER_STATUS, type Access, type ClockInBody } from '@sm/shared';
+import { sql } from 'drizzle-orm';
+import { USER_STATUS, type ClockInBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
 import type { Ctx, Tx } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
-import { recordUserStatus } from '../users/users.service';
-import { arrivalStatus, callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder, type CallerClockState } from './clock-lookups';
+import { AppError, notFound } from '../../lib/errors';
+import { oneStatement, rowsOf } from '../../lib/statement';
+import { auditPart } from '../audit/audit.service';
+import { userStatusParts } from '../users/users.service';
+import type { ClockInFacts } from './clock-facts';
+import { arrivalStatus, checkReferences, workOrderStatusParts } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockInInput = z.output<typeof clockInBody>;
+/** A transaction, or the database when the write is one statement on its own. */
+export type Writer = Tx | Ctx['db'];
 const MAX_FUTURE_MS = 5 * 60_000;
 const MAX_PAST_MS = 24 * 3600_000;
 
@@ -16,8 +21,9 @@ const MAX_PAST_MS = 24 * 3600_000;
  * Checks every clock-in rule of spec clock 5 before anything is written, and answers the row to insert.
  * A client that skips the dialog meets the same sentences.
  */
-export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInput, state: CallerClockState) {
-  const workOrder = await clockableWorkOrder(ctx, access, input.workOrderId);
+export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: ClockInFacts) {
+  const { state, workOrder, employeeTypes: items } = facts;
+  if (!workOrder) throw notFound('Work order');
   const start = new Date(input.startTime);
   if (start.getTime() > ctx.now.getTime() + MAX_FUTURE_MS) throw new AppError(400, 'Start cannot be in the future.');
   if (start.getTime() < ctx.now.getTime() - MAX_PAST_MS) throw new AppError(400, 'Start must be within the last 24 hours.');
@@ -26,7 +32,6 @@ export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInp
 
   let rateSheetLaborItemId: number | null = null;
   if (state.hasRateSheet) {
-    const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
     if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
     if (!input.serviceTechnicianId) throw new AppError(400, 'Employee Type field is required!');
     const item = items.find((i) => i.id === input.serviceTechnicianId);
@@ -63,17 +68,29 @@ export async function prepareClockIn(ctx: Ctx, access: Access, input: ClockInInp
 }
 
 /**
- * Writes a prepared clock-in inside the caller's transaction: the labor row (the database refuses a second
- * open one), the user's status and the work order's status.
+ * Writes a prepared clock-in in one statement (inside the caller's transaction, if any): the labor row (the database
+ * refuses a second open one), its audit entry, the user's status and the work order's status.
  */
-export async function applyClockIn(tx: Tx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
-  const [labor] = await tx.insert(workOrderLabor).values(prepared.row).returning({ id: workOrderLabor.id });
+export async function applyClockIn(db: Writer, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
   const { subscriberId: _, ...after } = prepared.row;
-  await recordAudit(tx, ctx, { entity: 'workOrderLabor', entityId: labor.id, action: 'clock-in', after });
-  await recordUserStatus(tx, ctx, userStatusId, null);
-  await changeWorkOrderStatus(tx, ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite));
-  return labor.id;
+  const [labor] = await rowsOf<{ id: number }>(
+    db,
+    oneStatement(
+      [
+        sql`labor as ${db.insert(workOrderLabor).values(prepared.row).returning({ id: workOrderLabor.id })}`,
+        auditPart('labor_audit', ctx, 'labor', { entity: 'workOrderLabor', action: 'clock-in', after }),
+        // After the labor's audit entry, so that the audit trail reads in the order things happened.
+        ...userStatusParts(ctx, userStatusId, null, afterLaborAudit),
+        ...workOrderStatusParts(ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite), afterLaborAudit),
+      ],
+      sql`select id from labor`,
+    ),
+  );
+  return Number(labor.id);
 }
+
+/** Guard of the parts written after the labor and its audit entry. */
+export const afterLaborAudit = sql`exists (select 1 from labor_audit)`;
 
 /** The user status a clock-in sets: On Site when reached at site, otherwise En Route. */
 export const clockInUserStatus = (input: Pick<ClockInBody, 'isReachedAtSite'>) =>

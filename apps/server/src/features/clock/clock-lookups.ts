@@ -1,27 +1,27 @@
-import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
-import { auditLog, customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
+import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { andGuard } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
-import type { AuditEntity } from '../audit/audit.service';
+import { auditPart } from '../audit/audit.service';
 import { workOrderLabor } from './labor.table';
 
 type Reader = Ctx['db'] | Tx;
 
+/** The work order of that id if the caller may clock on it: their company's, and assigned to them unless they see all. */
+export function clockable(q: { subscriberId: Param; userId: Param; workOrderId: Param }, seeAll: boolean): SQL {
+  const assigned = sql`exists (select 1 from ${workOrderTechnicians} t where t.work_order_id = ${workOrders.id} and t.user_id = ${q.userId})`;
+  return and(eq(workOrders.subscriberId, q.subscriberId), eq(workOrders.id, q.workOrderId), seeAll ? undefined : assigned) as SQL;
+}
+
+/** Whether the caller may clock on any work order of the company, not only those assigned to them. */
+export const seesAllWorkOrders = (access: Access) => hasFunctionality(access, 'Work Orders', 'All WorkOrders');
+
 /** A work order the caller may clock on: their company's, and assigned to them unless they see all work orders. */
 export async function clockableWorkOrder(ctx: Ctx, access: Access, workOrderId: number, db: Reader = ctx.db) {
-  const seeAll = hasFunctionality(access, 'Work Orders', 'All WorkOrders');
-  const assigned = exists(
-    db
-      .select({ one: sql`1` })
-      .from(workOrderTechnicians)
-      .where(and(eq(workOrderTechnicians.workOrderId, workOrders.id), eq(workOrderTechnicians.userId, ctx.actor.userId))),
-  );
-  const [row] = await db
-    .select()
-    .from(workOrders)
-    .where(ofTenant(workOrders, ctx, eq(workOrders.id, workOrderId), seeAll ? undefined : assigned));
+  const [row] = await db.select().from(workOrders).where(clockable({ ...ctx.actor, workOrderId }, seesAllWorkOrders(access)));
   if (!row) throw notFound('Work order');
   return row;
 }
@@ -42,18 +42,25 @@ export async function openLaborOfCaller(ctx: Ctx, db: Reader = ctx.db) {
  * rate sheet set up at all (any labor item on any of the company's rate sheets).
  */
 export async function callerClockState(ctx: Ctx, db: Reader = ctx.db) {
-  const { subscriberId, userId } = ctx.actor;
   const [row] = await db
-    .select({
-      openWorkOrderNumber: sql<string | null>`(select w.work_order_number from ${workOrderLabor} l join ${workOrders} w on w.id = l.work_order_id
-        where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is null)`,
-      lastClockOut: sql<Date | null>`(select max(l.stopped_at) from ${workOrderLabor} l
-        where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is not null)`.mapWith(workOrderLabor.stoppedAt),
-      hasRateSheet: sql<boolean>`exists (select 1 from ${rateSheetLaborItems} i where i.subscriber_id = ${subscriberId} and i.technician_user_id = ${userId})`,
-    })
+    .select(clockStateColumns(ctx.actor))
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)));
+    .where(and(eq(users.id, ctx.actor.userId), eq(users.subscriberId, ctx.actor.subscriberId)));
   return { openWorkOrderNumber: row?.openWorkOrderNumber ?? null, lastClockOut: row?.lastClockOut ?? null, hasRateSheet: !!row?.hasRateSheet };
+}
+
+/** A value, or a placeholder of a prepared statement. */
+export type Param = number | Placeholder;
+
+/** The columns of `callerClockState`, for a statement reading the caller's row of `users`. */
+export function clockStateColumns({ subscriberId, userId }: { subscriberId: Param; userId: Param }) {
+  return {
+    openWorkOrderNumber: sql<string | null>`(select w.work_order_number from ${workOrderLabor} l join ${workOrders} w on w.id = l.work_order_id
+      where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is null)`,
+    lastClockOut: sql<Date | null>`(select max(l.stopped_at) from ${workOrderLabor} l
+      where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is not null)`.mapWith(workOrderLabor.stoppedAt),
+    hasRateSheet: sql<boolean>`exists (select 1 from ${rateSheetLaborItems} i where i.subscriber_id = ${subscriberId} and i.technician_user_id = ${userId})`,
+  };
 }
 export type CallerClockState = Awaited<ReturnType<typeof callerClockState>>;
 
@@ -98,23 +105,22 @@ export async function checkReferences(
 }
 
 /**
- * Sets a work order's status, records who changed it from what, and audits it: one statement, in the caller's
- * transaction; the history and the audit entry are written only when the work order was updated.
+ * A work order's new status, who changed it from what, and its audit entry, as parts of one statement
+ * (lib/statement.ts): the history and the audit entry are written only when the work order was updated; no parts
+ * when the status stays.
  */
-export async function changeWorkOrderStatus(tx: Tx, ctx: Ctx, workOrderId: number, fromStatusId: number, toStatusId: number) {
-  if (fromStatusId === toStatusId) return;
+export function workOrderStatusParts(ctx: Ctx, workOrderId: number, fromStatusId: number, toStatusId: number, guard?: SQL): SQL[] {
+  if (fromStatusId === toStatusId) return [];
   const { subscriberId, userId } = ctx.actor;
-  const now = ctx.now.toISOString();
-  await tx.execute(sql`
-    with changed as (
-      update ${workOrders} set work_order_status_id = ${toStatusId}::int where subscriber_id = ${subscriberId} and id = ${workOrderId} returning id
-    ), history as (
+  return [
+    sql`wo_changed as (
+      update ${workOrders} set work_order_status_id = ${toStatusId}::int
+       where subscriber_id = ${subscriberId} and id = ${workOrderId}${andGuard(guard)} returning id)`,
+    sql`wo_history as (
       insert into ${workOrderStatusHistory} (subscriber_id, work_order_id, from_status_id, to_status_id, changed_by, changed_at)
-      select ${subscriberId}::int, id, ${fromStatusId}::int, ${toStatusId}::int, ${userId}::int, ${now}::timestamptz from changed
-    )
-    insert into ${auditLog} (subscriber_id, entity, entity_id, action, before, after, changed_by, changed_at)
-    select ${subscriberId}::int, ${'workOrder' satisfies AuditEntity}, id, 'status', ${JSON.stringify({ workOrderStatusId: fromStatusId })}::jsonb,
-           ${JSON.stringify({ workOrderStatusId: toStatusId })}::jsonb, ${userId}::int, ${now}::timestamptz from changed`);
+      select ${subscriberId}::int, id, ${fromStatusId}::int, ${toStatusId}::int, ${userId}::int, ${ctx.now.toISOString()}::timestamptz from wo_changed)`,
+    auditPart('wo_audit', ctx, 'wo_changed', { entity: 'workOrder', action: 'status', before: { workOrderStatusId: fromStatusId }, after: { workOrderStatusId: toStatusId } }),
+  ];
 }
 
 /** The status a work order takes when a technician arrives (Onsite) or is on the way (En Route). */

@@ -1,14 +1,15 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { WORK_ORDER_STATUS, type Access, type clockOutBody } from '@sm/shared';
 import type { z } from 'zod';
-import { userStatuses, workOrderStatuses } from '../../db/schema';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { ofTenant } from '../../lib/tenancy';
-import { recordAudit } from '../audit/audit.service';
-import { recordUserStatus } from '../users/users.service';
+import { oneStatement, rowsOf } from '../../lib/statement';
+import { auditPart } from '../audit/audit.service';
+import { userStatusParts } from '../users/users.service';
 import { checkServiceChannelStop } from '../providers/service-channel/service-channel-clock';
-import { callerRateSheetItems, changeWorkOrderStatus, checkReferences, clockableWorkOrder } from './clock-lookups';
+import { afterLaborAudit, type Writer } from './clock-in';
+import { clockOutFacts } from './clock-facts';
+import { checkReferences, workOrderStatusParts } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockOutInput = z.output<typeof clockOutBody>;
@@ -18,23 +19,23 @@ export const isWorkOrderStatusFieldRequired = (_workOrder: { id: number }) => tr
 
 /** Checks every clock-out rule of spec clock 5 and answers what to write. */
 export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutInput) {
-  const [labor] = await ctx.db.select().from(workOrderLabor).where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.id, input.workOrderLaborId)));
-  if (!labor) throw notFound('Labor entry');
+  const facts = await clockOutFacts(ctx, access, {
+    workOrderLaborId: input.workOrderLaborId,
+    workOrderId: input.workOrderId,
+    userStatusId: input.userStatusId ?? 0,
+    workOrderStatusId: input.workOrderStatusId ?? 0,
+  });
+  if (!facts) throw notFound('Labor entry');
+  const { labor, workOrder } = facts;
   if (labor.userId !== ctx.actor.userId) throw new AppError(403, 'You can only clock out your own labor.');
   if (labor.workOrderId !== input.workOrderId) throw new AppError(400, 'This labor entry belongs to another work order.');
   if (labor.stoppedAt) throw new AppError(409, 'This labor entry is already clocked out.');
-  const workOrder = await clockableWorkOrder(ctx, access, input.workOrderId);
+  if (!workOrder) throw notFound('Work order');
 
   const description = input.description?.trim();
   if (!description) throw new AppError(400, 'Description field is required!');
   if (!input.userStatusId) throw new AppError(400, 'User Status field is required!');
-  // The chosen user status and work order status, looked up together.
-  const [found] = await ctx.db
-    .select({ status: userStatuses, workOrderStatusId: workOrderStatuses.id })
-    .from(userStatuses)
-    .leftJoin(workOrderStatuses, eq(workOrderStatuses.id, input.workOrderStatusId ?? 0))
-    .where(eq(userStatuses.id, input.userStatusId));
-  const status = found?.status;
+  const status = facts.userStatus;
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const companyDescription = input.cDescription?.trim() || null;
   if (status.needsDescription && !companyDescription) throw new AppError(400, 'Company Description field is required!');
@@ -42,12 +43,12 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   let workOrderStatusId: number = WORK_ORDER_STATUS.Onsite;
   if (isWorkOrderStatusFieldRequired(workOrder)) {
     if (!input.workOrderStatusId) throw new AppError(400, 'Work Order Status field is required!');
-    if (!found.workOrderStatusId) throw new AppError(400, 'Work order status was not found.');
-    workOrderStatusId = found.workOrderStatusId;
+    if (!facts.workOrderStatusId) throw new AppError(400, 'Work order status was not found.');
+    workOrderStatusId = facts.workOrderStatusId;
   }
 
   // The caller's Employee Types on this customer's sheet: none for a technician without a rate sheet.
-  const items = await callerRateSheetItems(ctx, workOrder.billingCustomerId);
+  const items = facts.employeeTypes;
   const rateSheetLaborItemId = input.serviceTechnicianId ?? labor.rateSheetLaborItemId;
   if (items.length > 0 && !rateSheetLaborItemId) throw new AppError(400, 'Employee Type field is required!');
   if (rateSheetLaborItemId && !items.some((i) => i.id === rateSheetLaborItemId)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
@@ -79,19 +80,29 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
 }
 
 /**
- * Writes a prepared clock-out in the caller's transaction. The update only matches a still-open entry, so two
- * clock-outs racing for one entry leave one winner and one clear refusal.
+ * Writes a prepared clock-out in one statement (inside the caller's transaction, if any). The update only matches a
+ * still-open entry and every other part is written after its audit entry, hence only when it matched, so two clock-outs racing for one entry leave one winner
+ * and one clear refusal, and the loser writes nothing.
  */
-export async function applyClockOut(tx: Tx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
+export async function applyClockOut(db: Writer, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
   if (prepared.labor.startedAt > ctx.now) throw new AppError(400, 'This labor entry starts in the future; it cannot be clocked out yet.');
-  const done = await tx
+  const close = db
     .update(workOrderLabor)
     .set(prepared.changes)
     .where(and(eq(workOrderLabor.id, prepared.labor.id), isNull(workOrderLabor.stoppedAt)))
     .returning({ id: workOrderLabor.id });
-  if (done.length === 0) throw new AppError(409, 'This labor entry is already clocked out.');
   const before = Object.fromEntries(Object.keys(prepared.changes).map((k) => [k, prepared.labor[k as keyof typeof prepared.labor]]));
-  await recordAudit(tx, ctx, { entity: 'workOrderLabor', entityId: prepared.labor.id, action: 'clock-out', before, after: prepared.changes });
-  if (opts.setUserStatus) await recordUserStatus(tx, ctx, prepared.userStatusId, prepared.companyDescription);
-  await changeWorkOrderStatus(tx, ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, prepared.workOrderStatusId);
+  const done = await rowsOf<{ id: number }>(
+    db,
+    oneStatement(
+      [
+        sql`done as ${close}`,
+        auditPart('labor_audit', ctx, 'done', { entity: 'workOrderLabor', action: 'clock-out', before, after: prepared.changes }),
+        ...(opts.setUserStatus ? userStatusParts(ctx, prepared.userStatusId, prepared.companyDescription, afterLaborAudit) : []),
+        ...workOrderStatusParts(ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, prepared.workOrderStatusId, afterLaborAudit),
+      ],
+      sql`select id from done`,
+    ),
+  );
+  if (done.length === 0) throw new AppError(409, 'This labor entry is already clocked out.');
 }

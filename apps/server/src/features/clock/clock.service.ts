@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors';
 import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
 import { publishHubEvent } from '../realtime/publish';
-import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+import { clockInFacts } from './clock-facts';
+import { openLaborOfCaller } from './clock-lookups';
 import { serviceChannelCheckIn, serviceChannelCheckOut } from '../providers/service-channel/service-channel-clock';
 import { checkInAtCorrigoAfterClockIn } from '../providers/corrigo/corrigo-clock';
 
@@ -38,11 +39,12 @@ const alreadyClockedInAfterRace = async (ctx: Ctx) => alreadyClockedIn((await op
 
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
 export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
-  const state = await callerClockState(ctx);
-  if (state.openWorkOrderNumber) throw alreadyClockedIn(state.openWorkOrderNumber);
-  const prepared = await prepareClockIn(ctx, access, input, state);
+  const facts = await clockInFacts(ctx, access, input.workOrderId);
+  if (facts.state.openWorkOrderNumber) throw alreadyClockedIn(facts.state.openWorkOrderNumber);
+  const prepared = await prepareClockIn(ctx, input, facts);
   try {
-    const id = await ctx.db.transaction((tx) => applyClockIn(tx, ctx, prepared, clockInUserStatus(input)));
+    // One statement: atomic on its own, no transaction needed.
+    const id = await applyClockIn(ctx.db, ctx, prepared, clockInUserStatus(input));
     announce(ctx, 'clockIn', input.workOrderId, id);
     // The provider hears of it after our commit; its refusal is a warning, never a rollback.
     const providerWarning =
@@ -57,7 +59,7 @@ export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Pr
 /** `WOStartStop/clockOutWorkOrder`: closes the caller's open labor entry with the stop form's answers. */
 export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
   const prepared = await prepareClockOut(ctx, access, input);
-  await ctx.db.transaction((tx) => applyClockOut(tx, ctx, prepared, { setUserStatus: true }));
+  await applyClockOut(ctx.db, ctx, prepared, { setUserStatus: true });
   announce(ctx, 'clockOut', input.workOrderId, prepared.labor.id);
   const providerWarning = await serviceChannelCheckOut(ctx, prepared.workOrder, prepared.labor, input);
   return { workOrderLaborId: prepared.labor.id, ...(providerWarning && { providerWarning }) };
@@ -113,12 +115,12 @@ export async function clockOutAndStart(
  * customer's rate sheet too, otherwise the technician's first item there.
  */
 async function prepareStartAfterStop(ctx: Ctx, access: Access, input: ClockInInput, chosenEmployeeType: number | null) {
-  const [next, state] = await Promise.all([clockableWorkOrder(ctx, access, input.workOrderId), callerClockState(ctx)]);
+  const facts = await clockInFacts(ctx, access, input.workOrderId);
   let serviceTechnicianId: number | null = null;
-  if (state.hasRateSheet) {
-    const items = await callerRateSheetItems(ctx, next.billingCustomerId);
+  if (facts.state.hasRateSheet && facts.workOrder) {
+    const items = facts.employeeTypes;
     if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
     serviceTechnicianId = items.find((i) => i.id === chosenEmployeeType)?.id ?? items[0].id;
   }
-  return prepareClockIn(ctx, access, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() }, state);
+  return prepareClockIn(ctx, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() }, facts);
 }

@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { auditOf, recordAudit } from '../audit/audit.service';
+import { forgetAccess } from './access-cache';
 
 /** Roles of one user of a company with their permission matrix, grouped by permission description. */
 export async function getRolePermissionsOfUser(db: Db, subscriberId: number, userId: number): Promise<RolePermissions[]> {
@@ -51,8 +52,8 @@ const accessStatement = oncePerDatabase((db) =>
 );
 
 /**
- * The caller's access, read from the database on each request so that a role or matrix change takes effect at
- * once. Answers null when the user is gone or disabled.
+ * The caller's access, read from the database (kept between requests by access-cache.ts, which drops it when it
+ * changes). Answers null when the user is gone or disabled.
  */
 export async function loadAccess(db: Db, subscriberId: number, userId: number): Promise<Access | null> {
   const rows = await accessStatement(db).execute({ userId, subscriberId });
@@ -145,6 +146,7 @@ export async function updateRolePermissions(ctx: Ctx, roleId: number, input: Rol
       );
     }
   });
+  forgetAccess(ctx.db);
   const summary = (await listRoles(ctx)).find((r) => r.roleId === roleId);
   if (!summary) throw notFound('Role');
   return summary;

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { andGuard, oneStatement } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { publishHubEvent } from '../realtime/publish';
 
@@ -38,30 +39,40 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const text = description?.trim() || null;
   if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
-  await ctx.db.transaction((tx) => recordUserStatus(tx, ctx, statusId, text));
+  await recordUserStatus(ctx.db, ctx, statusId, text);
   publishHubEvent(ctx, 'gridUpdate', { action: 'userStatus', userId: ctx.actor.userId, userStatusId: statusId });
   return { userStatusId: statusId, userStatus: status.name, description: text };
 }
 
 /**
  * Records a change of work status inside the caller's transaction: the open status entry is closed, a new
- * one opened, and the user's current status set. The clock calls it too, so status and labor change together.
+ * one opened, and the user's current status set, in one statement.
  */
-export async function recordUserStatus(tx: Tx, ctx: Ctx, statusId: number, description: string | null) {
+export async function recordUserStatus(tx: Tx | Ctx['db'], ctx: Ctx, statusId: number, description: string | null) {
+  await tx.execute(oneStatement(userStatusParts(ctx, statusId, description)));
+}
+
+/**
+ * The change of work status as parts of a larger statement (lib/statement.ts), so that the clock writes it with its
+ * labor in one round trip; with a `guard`, nothing is written unless the guard holds. The new entry is inserted
+ * only after the open one is closed (it reads the count of closed rows).
+ */
+export function userStatusParts(ctx: Ctx, statusId: number, description: string | null, guard?: SQL): SQL[] {
   const { subscriberId, userId } = ctx.actor;
   const now = ctx.now.toISOString();
-  // One statement: the new entry is inserted only after the open one is closed (it reads the count of closed rows).
-  await tx.execute(sql`
-    with closed as (
+  return [
+    sql`us_closed as (
       update ${userStatusEntries} set ended_at = ${now}::timestamptz
-       where subscriber_id = ${subscriberId} and user_id = ${userId} and ended_at is null
-      returning 1
-    ), opened as (
+       where subscriber_id = ${subscriberId} and user_id = ${userId} and ended_at is null${andGuard(guard)}
+      returning 1)`,
+    sql`us_opened as (
       insert into ${userStatusEntries} (subscriber_id, user_id, user_status_id, description, started_at)
-      select ${subscriberId}::int, ${userId}::int, ${statusId}::int, ${description}::text, ${now}::timestamptz from (select count(*) from closed) c
-    )
-    update ${users} set user_status_id = ${statusId}::int, user_status_description = ${description}::text
-     where subscriber_id = ${subscriberId} and id = ${userId}`);
+      select ${subscriberId}::int, ${userId}::int, ${statusId}::int, ${description}::text, ${now}::timestamptz
+        from (select count(*) from us_closed) c where true${andGuard(guard)})`,
+    sql`us_user as (
+      update ${users} set user_status_id = ${statusId}::int, user_status_description = ${description}::text
+       where subscriber_id = ${subscriberId} and id = ${userId}${andGuard(guard)})`,
+  ];
 }
 
 /** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today. */

@@ -47,15 +47,29 @@ const page = (db: Db) =>
     .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
     .$dynamic();
 
-/** The grid as My Work Orders and the home page open it (no filter, newest first): prepared once per database. */
-const firstPages = oncePerDatabase((db) =>
-  page(db)
+/**
+ * The grid as My Work Orders and the home page open it (no filter, newest first), prepared once per database. The
+ * page is chosen on the work orders alone, with its total as a window count; only its own rows are then joined to
+ * their customer and status, instead of every work order of the technician.
+ */
+const firstPages = oncePerDatabase((db) => {
+  const mine = db
+    .select({ id: workOrders.id, number: workOrders.workOrderNumber, total: sql<number>`count(*) over ()`.as('total') })
+    .from(workOrders)
     .where(ofTenantPrepared(workOrders, assignedTo(sql.placeholder('userId'))))
     .orderBy(desc(workOrders.workOrderNumber))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('technician_work_orders_first_pages'),
-);
+    .as('mine');
+  return db
+    .select({ ...rowColumns, total: sql<number>`${mine.total}`.mapWith(Number) })
+    .from(mine)
+    .innerJoin(workOrders, eq(workOrders.id, mine.id))
+    .innerJoin(customers, eq(customers.id, workOrders.customerId))
+    .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
+    .orderBy(desc(mine.number))
+    .prepare('technician_work_orders_first_pages');
+});
 
 /**
  * `workOrder/technicianWorkOrders`: the caller's own work orders, paged, sorted and filtered on the server. The page
