@@ -81,8 +81,8 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
 
 /**
  * Writes a prepared clock-out in one statement (inside the caller's transaction, if any). The update only matches a
- * still-open entry and every other part is written after its audit entry, hence only when it matched, so two clock-outs racing for one entry leave one winner
- * and one clear refusal, and the loser writes nothing.
+ * still-open entry, and every other part is written after its audit entry, hence only when it matched: two
+ * clock-outs racing for one entry leave one winner and one clear refusal, and the loser writes nothing.
  */
 export async function applyClockOut(db: Writer, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
   if (prepared.labor.startedAt > ctx.now) throw new AppError(400, 'This labor entry starts in the future; it cannot be clocked out yet.');

@@ -45,8 +45,8 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
 }
 
 /**
- * Records a change of work status inside the caller's transaction: the open status entry is closed, a new
- * one opened, and the user's current status set, in one statement.
+ * Records a change of work status in one statement (inside the caller's transaction, if any): the open status
+ * entry is closed, a new one opened, and the user's current status set.
  */
 export async function recordUserStatus(tx: Tx | Ctx['db'], ctx: Ctx, statusId: number, description: string | null) {
   await tx.execute(oneStatement(userStatusParts(ctx, statusId, description)));
