@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { localBus, type EventBus } from './features/realtime/event-bus';
 import { teamLeaderHub } from './features/realtime/team-leader-hub';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
 import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/errors';
+import { registerSecurityHeaders } from './lib/security-headers';
 
 export interface AppOptions {
   db: Db;
@@ -67,20 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
   // Before access control, so refused requests (401, 403) carry the security headers too.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
