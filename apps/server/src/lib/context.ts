@@ -11,6 +11,9 @@ export interface Actor {
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The database or a transaction: what a query helper runs on when its caller may or may not be in a transaction. */
+export type DbOrTx = Db | Tx;
+
 /**
  * What every service function receives: the database, the caller and the clock (a test can fix it), and the
  * bus that tells team leaders about changes (absent in scripts that have no hub).

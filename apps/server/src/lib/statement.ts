@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Tx } from './context';
+import type { DbOrTx } from './context';
 
 /**
  * One statement made of data-modifying parts: `with a as (...), b as (...) <final>`. A single statement is atomic on
@@ -13,7 +13,7 @@ export const oneStatement = (parts: SQL[], final: SQL = sql`select 1`): SQL => s
 export const andGuard = (guard?: SQL): SQL => (guard ? sql` and ${guard}` : sql``);
 
 /** Runs a statement built with `oneStatement` in a transaction or on the database, and answers its rows. */
-export async function rowsOf<T>(db: Tx | Db, statement: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   const result = (await (db as Db).execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }

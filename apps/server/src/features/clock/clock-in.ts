@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { USER_STATUS, type ClockInBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { oneStatement, rowsOf } from '../../lib/statement';
 import { auditPart } from '../audit/audit.service';
@@ -12,8 +12,6 @@ import { arrivalStatus, checkReferences, workOrderStatusParts } from './clock-lo
 import { workOrderLabor } from './labor.table';
 
 export type ClockInInput = z.output<typeof clockInBody>;
-/** A transaction, or the database when the write is one statement on its own. */
-export type Writer = Tx | Ctx['db'];
 const MAX_FUTURE_MS = 5 * 60_000;
 const MAX_PAST_MS = 24 * 3600_000;
 
@@ -71,7 +69,7 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
  * Writes a prepared clock-in in one statement (inside the caller's transaction, if any): the labor row (the database
  * refuses a second open one), its audit entry, the user's status and the work order's status.
  */
-export async function applyClockIn(db: Writer, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
+export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
   const { subscriberId: _, ...after } = prepared.row;
   const [labor] = await rowsOf<{ id: number }>(
     db,

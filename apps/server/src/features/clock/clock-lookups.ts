@@ -1,14 +1,12 @@
 import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
 import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { andGuard } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { auditPart } from '../audit/audit.service';
 import { workOrderLabor } from './labor.table';
-
-type Reader = Ctx['db'] | Tx;
 
 /** The work order of that id if the caller may clock on it: their company's, and assigned to them unless they see all. */
 export function clockable(q: { subscriberId: Param; userId: Param; workOrderId: Param }, seeAll: boolean): SQL {
@@ -20,14 +18,14 @@ export function clockable(q: { subscriberId: Param; userId: Param; workOrderId: 
 export const seesAllWorkOrders = (access: Access) => hasFunctionality(access, 'Work Orders', 'All WorkOrders');
 
 /** A work order the caller may clock on: their company's, and assigned to them unless they see all work orders. */
-export async function clockableWorkOrder(ctx: Ctx, access: Access, workOrderId: number, db: Reader = ctx.db) {
+export async function clockableWorkOrder(ctx: Ctx, access: Access, workOrderId: number, db: DbOrTx = ctx.db) {
   const [row] = await db.select().from(workOrders).where(clockable({ ...ctx.actor, workOrderId }, seesAllWorkOrders(access)));
   if (!row) throw notFound('Work order');
   return row;
 }
 
 /** The caller's open labor entry, if any, with its work order number. */
-export async function openLaborOfCaller(ctx: Ctx, db: Reader = ctx.db) {
+export async function openLaborOfCaller(ctx: Ctx, db: DbOrTx = ctx.db) {
   const [row] = await db
     .select({ labor: workOrderLabor, workOrderNumber: workOrders.workOrderNumber })
     .from(workOrderLabor)
@@ -41,7 +39,7 @@ export async function openLaborOfCaller(ctx: Ctx, db: Reader = ctx.db) {
  * they last clocked out (a new entry may not start before it, so entries never overlap), and whether they have a
  * rate sheet set up at all (any labor item on any of the company's rate sheets).
  */
-export async function callerClockState(ctx: Ctx, db: Reader = ctx.db) {
+export async function callerClockState(ctx: Ctx, db: DbOrTx = ctx.db) {
   const [row] = await db
     .select(clockStateColumns(ctx.actor))
     .from(users)
@@ -65,7 +63,7 @@ export function clockStateColumns({ subscriberId, userId }: { subscriberId: Para
 export type CallerClockState = Awaited<ReturnType<typeof callerClockState>>;
 
 /** The caller's labor items (Employee Types) on a billing customer's rate sheets. */
-export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, db: Reader = ctx.db) {
+export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, db: DbOrTx = ctx.db) {
   if (!billingCustomerId) return [];
   const rows = await db
     .select({ item: rateSheetLaborItems })

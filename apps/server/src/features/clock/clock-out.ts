@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { WORK_ORDER_STATUS, type Access, type clockOutBody } from '@sm/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../lib/context';
+import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { oneStatement, rowsOf } from '../../lib/statement';
 import { auditPart } from '../audit/audit.service';
 import { userStatusParts } from '../users/users.service';
 import { checkServiceChannelStop } from '../providers/service-channel/service-channel-clock';
-import { afterLaborAudit, type Writer } from './clock-in';
+import { afterLaborAudit } from './clock-in';
 import { clockOutFacts } from './clock-facts';
 import { checkReferences, workOrderStatusParts } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
@@ -84,7 +84,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
  * still-open entry, and every other part is written after its audit entry, hence only when it matched: two
  * clock-outs racing for one entry leave one winner and one clear refusal, and the loser writes nothing.
  */
-export async function applyClockOut(db: Writer, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
+export async function applyClockOut(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
   if (prepared.labor.startedAt > ctx.now) throw new AppError(400, 'This labor entry starts in the future; it cannot be clocked out yet.');
   const close = db
     .update(workOrderLabor)

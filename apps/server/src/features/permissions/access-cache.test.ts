@@ -63,9 +63,8 @@ describe('access kept between requests', () => {
       await setTechActive(false);
       expect(await listTechWorkOrders()).toBe(200);
     } finally {
-      await setTechActive(true);
       await t.db.execute(sql`alter table users enable trigger users_access_changed`);
-      await t.db.execute(sql`update users set is_active = true where user_name = 'tech'`);
+      await setTechActive(true);
     }
     expect(await eventually(listTechWorkOrders, 200)).toBe(200);
   });

@@ -1,11 +1,9 @@
 import { and, eq, exists, inArray } from 'drizzle-orm';
 import { hasFunctionality, hasRole, ROLE, type Access } from '@sm/shared';
 import { customers, scheduleItems, userRoles, users } from '../../db/schema';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
-
-type Reader = Ctx['db'] | Tx;
 
 /** Roles whose people do sales tasks: the sales person and every sales role above it. */
 export const SALES_ROLES = [
@@ -37,7 +35,7 @@ export function ownSalesTasksOnly(ctx: Ctx, access: Access): number | null {
  * another sales person's (for someone who plans only their own), a service item and a deleted task are all "not
  * found".
  */
-export async function visibleSalesTask(ctx: Ctx, access: Access, id: number, db: Reader, opts: { lock?: boolean } = {}) {
+export async function visibleSalesTask(ctx: Ctx, access: Access, id: number, db: DbOrTx, opts: { lock?: boolean } = {}) {
   const own = ownSalesTasksOnly(ctx, access);
   const t = scheduleItems;
   const query = db
@@ -64,7 +62,7 @@ export const isSalesPerson = (ctx: Ctx) =>
  */
 export async function checkSalesReferences(
   ctx: Ctx,
-  db: Reader,
+  db: DbOrTx,
   refs: { customerId: number | null; salesPersonId: number | null },
   opts: { anyone?: boolean } = {},
 ) {

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, hasFunctionality, type Access } from '@sm/shared';
 import { subscribers, users, workOrders } from '../../db/schema';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { scheduleItems } from './schedule-items.table';
 import { isTimeZone, parseZonedIso } from './zoned-time';
 
-type Reader = Ctx['db'] | Tx;
 export type ScheduleItemRow = typeof scheduleItems.$inferSelect;
 
 /**
@@ -20,7 +19,7 @@ export function ownItemsOnly(ctx: Ctx, access: Access): number | null {
 }
 
 /** The caller's company's time zone: where dates without an offset are read and new series repeat. */
-export async function companyTimeZone(ctx: Ctx, db: Reader = ctx.db): Promise<string> {
+export async function companyTimeZone(ctx: Ctx, db: DbOrTx = ctx.db): Promise<string> {
   const [row] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
@@ -29,7 +28,7 @@ export async function companyTimeZone(ctx: Ctx, db: Reader = ctx.db): Promise<st
  * A schedule item the caller may see, locked for update inside a transaction when `lock` is set; another company's,
  * another technician's (without the grid permission) and a deleted one are all "not found".
  */
-export async function visibleItem(ctx: Ctx, access: Access, id: number, db: Reader, opts: { lock?: boolean; withDeleted?: boolean } = {}) {
+export async function visibleItem(ctx: Ctx, access: Access, id: number, db: DbOrTx, opts: { lock?: boolean; withDeleted?: boolean } = {}) {
   const own = ownItemsOnly(ctx, access);
   const query = db
     .select()
@@ -56,7 +55,7 @@ export async function visibleItem(ctx: Ctx, access: Access, id: number, db: Read
  */
 export async function checkScheduleReferences(
   ctx: Ctx,
-  db: Reader,
+  db: DbOrTx,
   refs: { workOrderId: number | null; technicianId: number | null },
   opts: { anyTechnician?: boolean } = {},
 ) {

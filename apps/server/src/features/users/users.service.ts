@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
-import type { Ctx, Tx } from '../../lib/context';
+import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { andGuard, oneStatement } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
@@ -32,24 +32,16 @@ export async function getUserStatus(ctx: Ctx): Promise<CurrentUserStatus> {
 
 /**
  * `User/updatestatus/{statusValue}`: sets the caller's work status and keeps the time sheet of statuses:
- * the open entry is closed and a new one opened, in one transaction.
+ * the open entry is closed and a new one opened, in one statement.
  */
 export async function updateUserStatus(ctx: Ctx, statusId: number, description?: string): Promise<CurrentUserStatus> {
   const [status] = await ctx.db.select().from(userStatuses).where(eq(userStatuses.id, statusId));
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const text = description?.trim() || null;
   if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
-  await recordUserStatus(ctx.db, ctx, statusId, text);
+  await ctx.db.execute(oneStatement(userStatusParts(ctx, statusId, text)));
   publishHubEvent(ctx, 'gridUpdate', { action: 'userStatus', userId: ctx.actor.userId, userStatusId: statusId });
   return { userStatusId: statusId, userStatus: status.name, description: text };
-}
-
-/**
- * Records a change of work status in one statement (inside the caller's transaction, if any): the open status
- * entry is closed, a new one opened, and the user's current status set.
- */
-export async function recordUserStatus(tx: Tx | Ctx['db'], ctx: Ctx, statusId: number, description: string | null) {
-  await tx.execute(oneStatement(userStatusParts(ctx, statusId, description)));
 }
 
 /**
