@@ -3,6 +3,7 @@
  * through `pg` by one async worker per virtual user, on a pool of the same size as the server's. It shows what
  * the database and the driver cost alone, without HTTP, the framework, validation and query building.
  */
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { BenchUser, CapturedCycle, CapturedQuery } from './setup';
@@ -20,6 +21,22 @@ async function runWorkers(users: BenchUser[], durationSec: number, step: (user: 
   return (performance.now() - started) / 1000;
 }
 
+const names = new Map<string, string | undefined>();
+
+/**
+ * The name the bare side prepares a statement under, once per connection, as the API server prepares every
+ * statement of these requests (clock-facts.ts, the clock's writes, the first page of the list); none for
+ * transaction control.
+ */
+function preparedName(text: string): string | undefined {
+  let name = names.get(text);
+  if (!names.has(text)) {
+    name = /^(begin|commit|rollback)$/i.test(text.trim()) ? undefined : `bare_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Sends captured statements in their order, as the API sent them: outside a transaction on the pool, and from
  * BEGIN to COMMIT on one connection. `swap` replaces parameters (the new labor entry's id); answers the id the
@@ -32,7 +49,7 @@ async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: Captur
     for (const q of queries) {
       const text = q.sql.trim().toLowerCase();
       if (text === 'begin') client = await pool.connect();
-      const r = await (client ?? pool).query({ text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
+      const r = await (client ?? pool).query({ name: preparedName(q.sql), text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
       if (text.includes('insert into "work_order_labor"')) laborId = Number(r.rows[0]?.[0]);
       if (text === 'commit' || text === 'rollback') {
         client?.release();

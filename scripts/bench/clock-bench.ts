@@ -71,7 +71,8 @@ const fmt = (s: Summary, unit: string) =>
   `${s.perSec.toFixed(0)} ${unit}/s, p50 ${s.p50Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, ${s.errors} errors`;
 
 /** Runs one measured phase, noting how much of the machine other processes took meanwhile. */
-async function measure<T extends Summary | CyclePhase>(name: string, fn: () => Promise<T>): Promise<T> {
+async function measure<T extends Summary | CyclePhase>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  await pool.query('CHECKPOINT');
   await waitForQuietMachine(server?.pid, database, BENCH.quietWaitSec);
   const probe = startCpuProbe(server?.pid, database);
   const r = await fn();
@@ -107,21 +108,21 @@ async function main() {
     log(`API server on 127.0.0.1:${port}; ${users.length} users; ${d} s per phase, ${w} s warm-up; paced at ${lr} req/s and ${cr} cycles/s per user`);
 
     await httpList(port, users, w);
-    const apiList = await measure('a. API list, saturated', () => httpList(port, users, d));
-    const apiListPaced = await measure('a. API list, paced', () => pacedApiList(port, users, lr, d));
+    const apiList = await measure(pool, 'a. API list, saturated', () => httpList(port, users, d));
+    const apiListPaced = await measure(pool, 'a. API list, paced', () => pacedApiList(port, users, lr, d));
     await bareList(pool, users, queries, w);
-    const bareListR = await measure('b. bare list, saturated', () => bareList(pool, users, queries, d));
-    const bareListPaced = await measure('b. bare list, paced', () => pacedBareList(pool, users, queries, lr, d));
+    const bareListR = await measure(pool, 'b. bare list, saturated', () => bareList(pool, users, queries, d));
+    const bareListPaced = await measure(pool, 'b. bare list, paced', () => pacedBareList(pool, users, queries, lr, d));
 
     await httpCycle(port, users, w);
     await closeOpenLabor(pool, users);
-    const apiCycle = await measure('c. API cycle, saturated', () => httpCycle(port, users, d));
+    const apiCycle = await measure(pool, 'c. API cycle, saturated', () => httpCycle(port, users, d));
     await closeOpenLabor(pool, users);
-    const apiCyclePaced = await measure('c. API cycle, paced', () => pacedApiCycle(port, users, cr, d));
+    const apiCyclePaced = await measure(pool, 'c. API cycle, paced', () => pacedApiCycle(port, users, cr, d));
     await closeOpenLabor(pool, users);
     await bareCycle(pool, users, cycles, w);
-    const bareCycleR = await measure('d. bare cycle, saturated', () => bareCycle(pool, users, cycles, d));
-    const bareCyclePaced = await measure('d. bare cycle, paced', () => pacedBareCycle(pool, users, cycles, cr, d));
+    const bareCycleR = await measure(pool, 'd. bare cycle, saturated', () => bareCycle(pool, users, cycles, d));
+    const bareCyclePaced = await measure(pool, 'd. bare cycle, paced', () => pacedBareCycle(pool, users, cycles, cr, d));
 
     await stopServer();
     await restoreClockData(pool, users);

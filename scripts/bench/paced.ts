@@ -1,12 +1,13 @@
 /**
  * Latency at a stated load: each user sends at a fixed rate instead of as fast as answers come. Latency runs
  * from the moment a request was due, not from when it could be sent, so a slow answer that delays the next
- * request still counts against the next one too (no coordinated omission). The API is called through plain
- * keep-alive `node:http`, one socket per user, which is cheap at these rates.
+ * request still counts against the next one too (no coordinated omission). The API is called through a minimal
+ * HTTP client (raw-http.ts), one keep-alive socket per user, so that the load generator's own work stays small
+ * beside what it measures.
  */
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { RawHttpUser, type Answer } from './raw-http';
 import { bareCycleStep, bareListStep, cycleRecorders, type CycleRecorders } from './bare-load';
 import { CLOCK_IN_PATH, CLOCK_OUT_PATH, clockInBodyOf, clockOutBodyOf, LIST_PATH } from './http-load';
 import type { BenchUser, CapturedCycle, CapturedQuery } from './setup';
@@ -44,50 +45,16 @@ async function runPaced(
   return (performance.now() - start) / 1000;
 }
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One POST with a JSON body on the user's own keep-alive socket, bounded by a 10 s timeout. */
-function post(agent: Agent, port: number, path: string, token: string, body: unknown): Promise<Answer> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        timeout: 10_000,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 
-function agentsFor(users: BenchUser[]) {
-  return users.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-}
+const clientsFor = (port: number, users: BenchUser[]) => users.map((u) => new RawHttpUser(port, u.token));
 
 export async function pacedApiList(port: number, users: BenchUser[], ratePerUser: number, durationSec: number): Promise<Summary> {
   const rec = new Recorder();
-  const agents = agentsFor(users);
-  const seconds = await runPaced(users, ratePerUser, durationSec, rec, async (user, i) => {
+  const clients = clientsFor(port, users);
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec, async (_user, i) => {
     try {
-      const a = await post(agents[i], port, LIST_PATH, user.token, { take: 3 });
+      const a = await clients[i].post(LIST_PATH, { take: 3 });
       if (!ok(a)) rec.fail(`HTTP ${a.status}`);
       return ok(a);
     } catch (e) {
@@ -95,7 +62,7 @@ export async function pacedApiList(port: number, users: BenchUser[], ratePerUser
       return false;
     }
   });
-  for (const a of agents) a.destroy();
+  for (const c of clients) c.close();
   return rec.summary(seconds);
 }
 
@@ -120,10 +87,10 @@ const summaries = (rec: CycleRecorders, seconds: number) => ({
 });
 
 /** A clock-in then a clock-out through the API, each request timed on its own as well. */
-async function apiCycleStep(agent: Agent, port: number, user: BenchUser, rec: CycleRecorders): Promise<boolean> {
+async function apiCycleStep(client: RawHttpUser, user: BenchUser, rec: CycleRecorders): Promise<boolean> {
   try {
     const t0 = performance.now();
-    const a = await post(agent, port, CLOCK_IN_PATH, user.token, clockInBodyOf(user, new Date()));
+    const a = await client.post(CLOCK_IN_PATH, clockInBodyOf(user, new Date()));
     if (!ok(a)) {
       rec.clockIn.fail(`HTTP ${a.status}`);
       rec.cycle.fail(`clock-in HTTP ${a.status}: ${a.body.slice(0, 80)}`);
@@ -132,7 +99,7 @@ async function apiCycleStep(agent: Agent, port: number, user: BenchUser, rec: Cy
     const t1 = performance.now();
     rec.clockIn.add(t1 - t0);
     const laborId = (JSON.parse(a.body) as { workOrderLaborId: number }).workOrderLaborId;
-    const b = await post(agent, port, CLOCK_OUT_PATH, user.token, clockOutBodyOf(user, laborId));
+    const b = await client.post(CLOCK_OUT_PATH, clockOutBodyOf(user, laborId));
     if (!ok(b)) {
       rec.clockOut.fail(`HTTP ${b.status}`);
       rec.cycle.fail(`clock-out HTTP ${b.status}: ${b.body.slice(0, 80)}`);
@@ -148,9 +115,9 @@ async function apiCycleStep(agent: Agent, port: number, user: BenchUser, rec: Cy
 
 export async function pacedApiCycle(port: number, users: BenchUser[], ratePerUser: number, durationSec: number) {
   const rec = cycleRecorders();
-  const agents = agentsFor(users);
-  const seconds = await runPaced(users, ratePerUser, durationSec, rec.cycle, (user, i) => apiCycleStep(agents[i], port, user, rec));
-  for (const a of agents) a.destroy();
+  const clients = clientsFor(port, users);
+  const seconds = await runPaced(users, ratePerUser, durationSec, rec.cycle, (user, i) => apiCycleStep(clients[i], user, rec));
+  for (const c of clients) c.close();
   return summaries(rec, seconds);
 }
 

@@ -146,7 +146,8 @@ export function toMarkdown(r: Results): string {
       '**Saturated**: each user sends again as soon as answered (autocannon), which measures throughput; its latency is ' +
       'mostly queueing (50 in flight / throughput). **Paced**: each user sends at a fixed rate, latency counted from when ' +
       'the request was due, which measures latency at that load. API server (own process), load generator and PostgreSQL ' +
-      'share the machine, on loopback.',
+      'share the machine, on loopback. Each phase starts after a CHECKPOINT, so that it does not carry the writing of the ' +
+      "pages the previous phase changed.",
     ...(busiest > 0.15 ? ['', `**The machine was busy**: other processes used up to ${pct(busiest)} of the CPU during a phase; figures are lower than on an idle machine.`] : []),
     '',
     '## Targets',
@@ -162,7 +163,7 @@ export function toMarkdown(r: Results): string {
     `The bare side sends the statements the API sends, captured from the product's code for each user once the caller's ` +
       `access is kept in memory (as the API server keeps it between requests): the service's own statements, in the same order ` +
       `and transactions (a list request: ${r.statements.list} statement(s); a clock-in: ${r.statements.clockIn}; a clock-out: ` +
-      `${r.statements.clockOut}). The API adds HTTP, the token's verification, the access check in memory, validation, query ` +
+      `${r.statements.clockOut}), each prepared once per connection as the API server prepares them. The API adds HTTP, the token's verification, the access check in memory, validation, query ` +
       `building and the answer's serialisation.`,
     '',
     ...(errors.length > 0 ? ['## Errors', '', ...errors, ''] : []),

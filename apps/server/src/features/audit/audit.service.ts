@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
+import type { Param, Writer } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { auditLog } from './audit.table';
 
@@ -27,23 +28,25 @@ export async function recordAudit(
 
 /**
  * The same entry as a part of a larger statement (see lib/statement.ts): written for each row of `source`, a
- * part named before it whose `id` column is the audited record's id. It answers the entries' ids, so that a later
- * part can wait for it (the order of parts that do not read each other is not defined).
+ * part named before it whose `id` column is the audited record's id. `before` and `after` are JSON texts (see
+ * `auditJson`). It answers the entries' ids, so that a later part can wait for it (the order of parts that do not
+ * read each other is not defined).
  */
 export function auditPart(
   name: string,
-  ctx: Ctx,
+  by: Writer,
   source: string,
-  entry: { entity: AuditEntity; action: string; before?: unknown; after?: unknown },
+  entry: { entity: AuditEntity; action: string; before?: Param<string | null>; after?: Param<string | null> },
 ): SQL {
-  const { subscriberId, userId } = ctx.actor;
-  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
   return sql`${sql.identifier(name)} as (
     insert into ${auditLog} (subscriber_id, entity, entity_id, action, before, after, changed_by, changed_at)
-    select ${subscriberId}::int, ${entry.entity}::text, id, ${entry.action}::text, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb,
-           ${userId}::int, ${ctx.now.toISOString()}::timestamptz from ${sql.identifier(source)}
+    select ${by.subscriberId}::int, ${entry.entity}::text, id, ${entry.action}::text, ${entry.before ?? null}::jsonb, ${entry.after ?? null}::jsonb,
+           ${by.userId}::int, ${by.now}::timestamptz from ${sql.identifier(source)}
     returning id)`;
 }
+
+/** A record's state as `auditPart` stores it. */
+export const auditJson = (v: unknown): string | null => (v == null ? null : JSON.stringify(v));
 
 /** The history of one record of the caller's company, oldest first. */
 export async function auditOf(ctx: Ctx, entity: AuditEntity, entityIds: number[]) {

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { oneStatement, rowsOf } from '../../lib/statement';
-import { auditPart } from '../audit/audit.service';
+import { oneStatement, placeholdersOf, preparedStatement, valuesOf, WRITER, writerOf } from '../../lib/statement';
+import { auditJson, auditPart } from '../audit/audit.service';
 import { userStatusParts } from '../users/users.service';
 import type { ClockInFacts } from './clock-facts';
-import { arrivalStatus, checkReferences, workOrderStatusParts } from './clock-lookups';
+import { arrivalStatus, checkReferences, statusChangeValues, workOrderStatusParts } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockInInput = z.output<typeof clockInBody>;
@@ -65,30 +65,45 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
   };
 }
 
-/**
- * Writes a prepared clock-in in one statement (inside the caller's transaction, if any): the labor row (the database
- * refuses a second open one), its audit entry, the user's status and the work order's status.
- */
-export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
-  const { subscriberId: _, ...after } = prepared.row;
-  const [labor] = await rowsOf<{ id: number }>(
-    db,
-    oneStatement(
-      [
-        sql`labor as ${db.insert(workOrderLabor).values(prepared.row).returning({ id: workOrderLabor.id })}`,
-        auditPart('labor_audit', ctx, 'labor', { entity: 'workOrderLabor', action: 'clock-in', after }),
-        // After the labor's audit entry, so that the audit trail reads in the order things happened.
-        ...userStatusParts(ctx, userStatusId, null, afterLaborAudit),
-        ...workOrderStatusParts(ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite), afterLaborAudit),
-      ],
-      sql`select id from labor`,
-    ),
-  );
-  return Number(labor.id);
-}
-
 /** Guard of the parts written after the labor and its audit entry. */
 export const afterLaborAudit = sql`exists (select 1 from labor_audit)`;
+
+/** The columns a clock-in writes: every key of `prepareClockIn`'s row. */
+const LABOR_IN = [
+  'subscriberId', 'workOrderId', 'userId', 'schedulerId', 'startedAt', 'isReachedAtSite', 'isOvertime', 'isApprenticeRateApplied',
+  'noOfServiceChannelTechs', 'rateSheetLaborItemId', 'perDiemTypeId', 'itemRateTypeId', 'rateSheetTruckId', 'workOrderFlagId',
+  'startLatitude', 'startLongitude', 'startAccuracyMeters', 'comment',
+] as const;
+
+/**
+ * A clock-in's writes in one prepared statement: the labor row (the database refuses a second open one), its audit
+ * entry, and after it the user's status and the work order's status.
+ */
+const clockInWrite = preparedStatement<{ id: number }>('clock_in_write', (db) =>
+  oneStatement(
+    [
+      sql`labor as ${db.insert(workOrderLabor).values(placeholdersOf(LABOR_IN, 'labor_')).returning({ id: workOrderLabor.id })}`,
+      auditPart('labor_audit', WRITER, 'labor', { entity: 'workOrderLabor', action: 'clock-in', after: sql.placeholder('after') }),
+      // After the labor's audit entry, so that the audit trail reads in the order things happened.
+      ...userStatusParts(WRITER, sql.placeholder('userStatusId'), null, afterLaborAudit),
+      ...workOrderStatusParts(WRITER, afterLaborAudit),
+    ],
+    sql`select id from labor`,
+  ),
+);
+
+/** Writes a prepared clock-in in one statement, inside the caller's transaction, if any. */
+export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
+  const { subscriberId: _, ...after } = prepared.row;
+  const [labor] = await clockInWrite(db, {
+    ...writerOf(ctx),
+    ...valuesOf(prepared.row satisfies Record<(typeof LABOR_IN)[number], unknown>, 'labor_'),
+    after: auditJson(after),
+    userStatusId,
+    ...statusChangeValues(prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite)),
+  });
+  return Number(labor.id);
+}
 
 /** The user status a clock-in sets: On Site when reached at site, otherwise En Route. */
 export const clockInUserStatus = (input: Pick<ClockInBody, 'isReachedAtSite'>) =>

@@ -1,15 +1,15 @@
-import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
 import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { andGuard } from '../../lib/statement';
+import { andGuard, type Param, type Writer } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
-import { auditPart } from '../audit/audit.service';
+import { auditJson, auditPart } from '../audit/audit.service';
 import { workOrderLabor } from './labor.table';
 
 /** The work order of that id if the caller may clock on it: their company's, and assigned to them unless they see all. */
-export function clockable(q: { subscriberId: Param; userId: Param; workOrderId: Param }, seeAll: boolean): SQL {
+export function clockable(q: { subscriberId: Param<number>; userId: Param<number>; workOrderId: Param<number> }, seeAll: boolean): SQL {
   const assigned = sql`exists (select 1 from ${workOrderTechnicians} t where t.work_order_id = ${workOrders.id} and t.user_id = ${q.userId})`;
   return and(eq(workOrders.subscriberId, q.subscriberId), eq(workOrders.id, q.workOrderId), seeAll ? undefined : assigned) as SQL;
 }
@@ -47,11 +47,8 @@ export async function callerClockState(ctx: Ctx, db: DbOrTx = ctx.db) {
   return { openWorkOrderNumber: row?.openWorkOrderNumber ?? null, lastClockOut: row?.lastClockOut ?? null, hasRateSheet: !!row?.hasRateSheet };
 }
 
-/** A value, or a placeholder of a prepared statement. */
-export type Param = number | Placeholder;
-
 /** The columns of `callerClockState`, for a statement reading the caller's row of `users`. */
-export function clockStateColumns({ subscriberId, userId }: { subscriberId: Param; userId: Param }) {
+export function clockStateColumns({ subscriberId, userId }: { subscriberId: Param<number>; userId: Param<number> }) {
   return {
     openWorkOrderNumber: sql<string | null>`(select w.work_order_number from ${workOrderLabor} l join ${workOrders} w on w.id = l.work_order_id
       where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is null)`,
@@ -104,22 +101,30 @@ export async function checkReferences(
 
 /**
  * A work order's new status, who changed it from what, and its audit entry, as parts of one statement
- * (lib/statement.ts): the history and the audit entry are written only when the work order was updated; no parts
- * when the status stays.
+ * (lib/statement.ts): nothing is written when the status stays; the history and the audit entry are written only
+ * when the work order was updated. `statusChangeValues` binds the placeholders.
  */
-export function workOrderStatusParts(ctx: Ctx, workOrderId: number, fromStatusId: number, toStatusId: number, guard?: SQL): SQL[] {
-  if (fromStatusId === toStatusId) return [];
-  const { subscriberId, userId } = ctx.actor;
+export function workOrderStatusParts(by: Writer, guard?: SQL): SQL[] {
+  const [workOrderId, from, to] = ['woId', 'woFromStatusId', 'woToStatusId'].map((n) => sql.placeholder(n));
   return [
     sql`wo_changed as (
-      update ${workOrders} set work_order_status_id = ${toStatusId}::int
-       where subscriber_id = ${subscriberId} and id = ${workOrderId}${andGuard(guard)} returning id)`,
+      update ${workOrders} set work_order_status_id = ${to}::int
+       where subscriber_id = ${by.subscriberId} and id = ${workOrderId} and ${from}::int <> ${to}::int${andGuard(guard)} returning id)`,
     sql`wo_history as (
       insert into ${workOrderStatusHistory} (subscriber_id, work_order_id, from_status_id, to_status_id, changed_by, changed_at)
-      select ${subscriberId}::int, id, ${fromStatusId}::int, ${toStatusId}::int, ${userId}::int, ${ctx.now.toISOString()}::timestamptz from wo_changed)`,
-    auditPart('wo_audit', ctx, 'wo_changed', { entity: 'workOrder', action: 'status', before: { workOrderStatusId: fromStatusId }, after: { workOrderStatusId: toStatusId } }),
+      select ${by.subscriberId}::int, id, ${from}::int, ${to}::int, ${by.userId}::int, ${by.now}::timestamptz from wo_changed)`,
+    auditPart('wo_audit', by, 'wo_changed', { entity: 'workOrder', action: 'status', before: sql.placeholder('woBefore'), after: sql.placeholder('woAfter') }),
   ];
 }
+
+/** The values of `workOrderStatusParts`: the work order, and its status before and after. */
+export const statusChangeValues = (workOrderId: number, fromStatusId: number, toStatusId: number) => ({
+  woId: workOrderId,
+  woFromStatusId: fromStatusId,
+  woToStatusId: toStatusId,
+  woBefore: auditJson({ workOrderStatusId: fromStatusId }),
+  woAfter: auditJson({ workOrderStatusId: toStatusId }),
+});
 
 /** The status a work order takes when a technician arrives (Onsite) or is on the way (En Route). */
 export const arrivalStatus = (isReachedAtSite: boolean) => (isReachedAtSite ? WORK_ORDER_STATUS.Onsite : WORK_ORDER_STATUS.EnRoute);

@@ -3,13 +3,13 @@ import { WORK_ORDER_STATUS, type Access, type clockOutBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { oneStatement, rowsOf } from '../../lib/statement';
-import { auditPart } from '../audit/audit.service';
+import { oneStatement, placeholdersOf, preparedStatement, valuesOf, WRITER, writerOf } from '../../lib/statement';
+import { auditJson, auditPart } from '../audit/audit.service';
 import { userStatusParts } from '../users/users.service';
 import { checkServiceChannelStop } from '../providers/service-channel/service-channel-clock';
 import { afterLaborAudit } from './clock-in';
 import { clockOutFacts } from './clock-facts';
-import { checkReferences, workOrderStatusParts } from './clock-lookups';
+import { checkReferences, statusChangeValues, workOrderStatusParts } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 export type ClockOutInput = z.output<typeof clockOutBody>;
@@ -79,30 +79,49 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   };
 }
 
+/** The columns a clock-out writes: every key of `prepareClockOut`'s changes. */
+const LABOR_OUT = [
+  'stoppedAt', 'description', 'companyDescription', 'isOvertime', 'userStatusIdAfter', 'rateSheetLaborItemId', 'perDiemTypeId',
+  'itemRateTypeId', 'workOrderFlagId', 'scPrimaryStatus', 'scExtendedStatus', 'stopLatitude', 'stopLongitude', 'stopAccuracyMeters',
+] as const;
+
 /**
- * Writes a prepared clock-out in one statement (inside the caller's transaction, if any). The update only matches a
+ * A clock-out's writes in one prepared statement, with or without the user's status. The update only matches a
  * still-open entry, and every other part is written after its audit entry, hence only when it matched: two
  * clock-outs racing for one entry leave one winner and one clear refusal, and the loser writes nothing.
  */
-export async function applyClockOut(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
-  if (prepared.labor.startedAt > ctx.now) throw new AppError(400, 'This labor entry starts in the future; it cannot be clocked out yet.');
-  const close = db
-    .update(workOrderLabor)
-    .set(prepared.changes)
-    .where(and(eq(workOrderLabor.id, prepared.labor.id), isNull(workOrderLabor.stoppedAt)))
-    .returning({ id: workOrderLabor.id });
-  const before = Object.fromEntries(Object.keys(prepared.changes).map((k) => [k, prepared.labor[k as keyof typeof prepared.labor]]));
-  const done = await rowsOf<{ id: number }>(
-    db,
+const clockOutWrite = [false, true].map((setUserStatus) =>
+  preparedStatement<{ id: number }>(`clock_out_write${setUserStatus ? '_status' : ''}`, (db) =>
     oneStatement(
       [
-        sql`done as ${close}`,
-        auditPart('labor_audit', ctx, 'done', { entity: 'workOrderLabor', action: 'clock-out', before, after: prepared.changes }),
-        ...(opts.setUserStatus ? userStatusParts(ctx, prepared.userStatusId, prepared.companyDescription, afterLaborAudit) : []),
-        ...workOrderStatusParts(ctx, prepared.workOrder.id, prepared.workOrder.workOrderStatusId, prepared.workOrderStatusId, afterLaborAudit),
+        sql`done as ${db
+          .update(workOrderLabor)
+          .set(placeholdersOf(LABOR_OUT, 'labor_') as object) // drizzle binds a placeholder in `set` as it does in `values`
+          .where(and(eq(workOrderLabor.id, sql.placeholder('laborId')), isNull(workOrderLabor.stoppedAt)))
+          .returning({ id: workOrderLabor.id })}`,
+        auditPart('labor_audit', WRITER, 'done', { entity: 'workOrderLabor', action: 'clock-out', before: sql.placeholder('before'), after: sql.placeholder('after') }),
+        ...(setUserStatus ? userStatusParts(WRITER, sql.placeholder('userStatusId'), sql.placeholder('userStatusDescription'), afterLaborAudit) : []),
+        ...workOrderStatusParts(WRITER, afterLaborAudit),
       ],
       sql`select id from done`,
     ),
-  );
+  ),
+);
+
+/** Writes a prepared clock-out in one statement, inside the caller's transaction, if any. */
+export async function applyClockOut(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockOut>>, opts: { setUserStatus: boolean }) {
+  if (prepared.labor.startedAt > ctx.now) throw new AppError(400, 'This labor entry starts in the future; it cannot be clocked out yet.');
+  const { changes, labor, workOrder } = prepared;
+  const before = Object.fromEntries(LABOR_OUT.map((k) => [k, labor[k]]));
+  const done = await clockOutWrite[Number(opts.setUserStatus)](db, {
+    ...writerOf(ctx),
+    ...valuesOf(changes satisfies Record<(typeof LABOR_OUT)[number], unknown>, 'labor_'),
+    laborId: labor.id,
+    before: auditJson(before),
+    after: auditJson(changes),
+    userStatusId: prepared.userStatusId,
+    userStatusDescription: prepared.companyDescription,
+    ...statusChangeValues(workOrder.id, workOrder.workOrderStatusId, prepared.workOrderStatusId),
+  });
   if (done.length === 0) throw new AppError(409, 'This labor entry is already clocked out.');
 }

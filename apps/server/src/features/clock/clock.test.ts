@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workOrderLabor, workOrders } from '../../db/schema';
+import { auditLog, userStatusEntries, users, workOrderLabor, workOrderStatusHistory, workOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -156,5 +156,39 @@ describe('one open labor entry per user, held by the database', () => {
     const view = (await t.call('POST', '/api/v1/WOStartStop/getStartWOViewData', 'tech2', { workOrderId: open.workOrderId })).json();
     expect(view.hasRateSheetSetUp).toBe(false);
     expect(view.rateSheetLaborItems).toEqual([]);
+  });
+});
+
+describe('each clock write is its caller\'s own', () => {
+  it('records clock-ins and clock-outs of two companies with their own user, company, work order and time', async () => {
+    const people = [
+      { as: 'coastal.tech', row: (await mine('coastal.tech'))[0], laborId: 0 },
+      { as: 'tech', row: techRows.find((r) => !noRateSheet(r))!, laborId: 0 },
+    ];
+    for (const p of people) {
+      const view = (await t.call('POST', '/api/v1/WOStartStop/getStartWOViewData', p.as, { workOrderId: p.row.workOrderId })).json();
+      const item = view.hasRateSheetSetUp ? { serviceTechnicianId: view.rateSheetLaborItems[0].serviceTechnicianId } : {};
+      const started = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', p.as, startBody(p.row.workOrderId, { ...item, comment: `by ${p.as}` }));
+      expect(started.statusCode).toBe(200);
+      p.laborId = started.json().workOrderLaborId;
+      const stopped = await t.call('POST', '/api/v1/WOStartStop/clockOutWorkOrder', p.as, stopBody(p.row.workOrderId, p.laborId, { description: `done by ${p.as}`, userStatusId: 3 }));
+      expect(stopped.statusCode).toBe(200);
+    }
+    for (const p of people) {
+      const [u] = await t.db.select().from(users).where(eq(users.userName, p.as));
+      const [labor] = await t.db.select().from(workOrderLabor).where(eq(workOrderLabor.id, p.laborId));
+      expect(labor).toMatchObject({ userId: u.id, subscriberId: u.subscriberId, workOrderId: p.row.workOrderId, comment: `by ${p.as}`, description: `done by ${p.as}` });
+      const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'workOrderLabor'), eq(auditLog.entityId, p.laborId))).orderBy(asc(auditLog.id));
+      expect(audits.map((a) => [a.action, a.changedBy, a.subscriberId])).toEqual([['clock-in', u.id, u.subscriberId], ['clock-out', u.id, u.subscriberId]]);
+      expect(audits[1].after).toMatchObject({ description: `done by ${p.as}` });
+      // The entry's time is the request's own: the same instant as the labor's stop.
+      expect(audits[1].changedAt.getTime()).toBe(labor.stoppedAt!.getTime());
+      const [last] = await t.db.select().from(workOrderStatusHistory).where(eq(workOrderStatusHistory.workOrderId, p.row.workOrderId)).orderBy(desc(workOrderStatusHistory.id)).limit(1);
+      expect(last).toMatchObject({ subscriberId: u.subscriberId, changedBy: u.id, toStatusId: 38 });
+      expect(last.changedAt.getTime()).toBe(labor.stoppedAt!.getTime());
+      const [status] = await t.db.select().from(userStatusEntries).where(and(eq(userStatusEntries.userId, u.id), isNull(userStatusEntries.endedAt)));
+      expect(status).toMatchObject({ subscriberId: u.subscriberId, userStatusId: 3 });
+      expect(status.startedAt.getTime()).toBe(labor.stoppedAt!.getTime());
+    }
   });
 });

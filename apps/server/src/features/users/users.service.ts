@@ -3,7 +3,7 @@ import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared'
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { andGuard, oneStatement } from '../../lib/statement';
+import { andGuard, oneStatement, writerOf, type Param, type Writer } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { publishHubEvent } from '../realtime/publish';
 
@@ -39,7 +39,7 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
   if (!status || status.isDisabled) throw new AppError(400, 'This work status is not available.');
   const text = description?.trim() || null;
   if (status.needsDescription && !text) throw new AppError(400, 'Description field is required!');
-  await ctx.db.execute(oneStatement(userStatusParts(ctx, statusId, text)));
+  await ctx.db.execute(oneStatement(userStatusParts(writerOf(ctx), statusId, text)));
   publishHubEvent(ctx, 'gridUpdate', { action: 'userStatus', userId: ctx.actor.userId, userStatusId: statusId });
   return { userStatusId: statusId, userStatus: status.name, description: text };
 }
@@ -49,9 +49,8 @@ export async function updateUserStatus(ctx: Ctx, statusId: number, description?:
  * labor in one round trip; with a `guard`, nothing is written unless the guard holds. The new entry is inserted
  * only after the open one is closed (it reads the count of closed rows).
  */
-export function userStatusParts(ctx: Ctx, statusId: number, description: string | null, guard?: SQL): SQL[] {
-  const { subscriberId, userId } = ctx.actor;
-  const now = ctx.now.toISOString();
+export function userStatusParts(by: Writer, statusId: Param<number>, description: Param<string | null>, guard?: SQL): SQL[] {
+  const { subscriberId, userId, now } = by;
   return [
     sql`us_closed as (
       update ${userStatusEntries} set ended_at = ${now}::timestamptz

@@ -77,13 +77,12 @@ const firstPages = oncePerDatabase((db) => {
  */
 export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed): Promise<{ data: TechnicianWorkOrderRow[]; total: number }> {
   const q = gridQuery(req, columns, { field: 'workOrderNumber', dir: 'desc' });
-  const where = ofTenant(workOrders, ctx, assignedTo(ctx.actor.userId), q.where);
-  let rows;
-  if (!q.where && req.sort.length === 0) {
-    rows = await firstPages(ctx.db).execute({ ...tenantParams(ctx), limit: q.limit, offset: q.offset });
-  } else {
-    rows = await page(ctx.db).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  }
+  // The usual request (no filter, default order) runs prepared, without building its conditions.
+  const isFirstPages = !q.where && req.sort.length === 0;
+  const where = () => ofTenant(workOrders, ctx, assignedTo(ctx.actor.userId), q.where);
+  const rows = isFirstPages
+    ? await firstPages(ctx.db).execute({ ...tenantParams(ctx), limit: q.limit, offset: q.offset })
+    : await page(ctx.db).where(where()).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.offset > 0) {
     [{ total }] = await ctx.db
@@ -91,7 +90,7 @@ export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed)
       .from(workOrders)
       .innerJoin(customers, eq(customers.id, workOrders.customerId))
       .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
-      .where(where);
+      .where(where());
   }
   return {
     total,
