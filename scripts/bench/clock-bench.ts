@@ -17,7 +17,7 @@ import { adminUrlOf, BENCH, BENCH_URL } from './config';
 import { startCpuProbe, waitForQuietMachine, type CpuUse } from './cpu';
 import { ensureDataset } from './generate';
 import { httpCycle, httpList } from './http-load';
-import { pacedApiCycle, pacedApiList, pacedBareCycle, pacedBareList } from './paced';
+import { pacedApiCycle, pacedApiFloor, pacedApiList, pacedBareCycle, pacedBareList } from './paced';
 import { describeEnvironment, judge, writeResults, type CyclePhase, type Results } from './report';
 import { captureCycles, captureListQueries, capturingDb, closeOpenLabor, keepAccess, prepareUsers, restoreClockData } from './setup';
 import type { Summary } from './stats';
@@ -107,20 +107,23 @@ async function main() {
     const { durationSec: d, warmupSec: w, listRatePerUser: lr, cycleRatePerUser: cr } = BENCH;
     log(`API server on 127.0.0.1:${port}; ${users.length} users; ${d} s per phase, ${w} s warm-up; paced at ${lr} req/s and ${cr} cycles/s per user`);
 
+    // Both sides warm up before either is measured, so that the first does not meet colder database caches.
     await httpList(port, users, w);
+    await bareList(pool, users, queries, w);
     const apiList = await measure(pool, 'a. API list, saturated', () => httpList(port, users, d));
     const apiListPaced = await measure(pool, 'a. API list, paced', () => pacedApiList(port, users, lr, d));
-    await bareList(pool, users, queries, w);
+    const floor = await measure(pool, 'e. API floor, paced', () => pacedApiFloor(port, users, lr, d));
     const bareListR = await measure(pool, 'b. bare list, saturated', () => bareList(pool, users, queries, d));
     const bareListPaced = await measure(pool, 'b. bare list, paced', () => pacedBareList(pool, users, queries, lr, d));
 
     await httpCycle(port, users, w);
     await closeOpenLabor(pool, users);
+    await bareCycle(pool, users, cycles, w);
+    await closeOpenLabor(pool, users);
     const apiCycle = await measure(pool, 'c. API cycle, saturated', () => httpCycle(port, users, d));
     await closeOpenLabor(pool, users);
     const apiCyclePaced = await measure(pool, 'c. API cycle, paced', () => pacedApiCycle(port, users, cr, d));
     await closeOpenLabor(pool, users);
-    await bareCycle(pool, users, cycles, w);
     const bareCycleR = await measure(pool, 'd. bare cycle, saturated', () => bareCycle(pool, users, cycles, d));
     const bareCyclePaced = await measure(pool, 'd. bare cycle, paced', () => pacedBareCycle(pool, users, cycles, cr, d));
 
@@ -129,6 +132,7 @@ async function main() {
     const phases: Results['phases'] = {
       saturated: { apiList, bareList: bareListR, apiCycle, bareCycle: bareCycleR },
       paced: { apiList: apiListPaced, bareList: bareListPaced, apiCycle: apiCyclePaced, bareCycle: bareCyclePaced },
+      floor,
       cpu,
     };
     const results: Results = {

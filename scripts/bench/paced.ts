@@ -49,12 +49,13 @@ const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 
 const clientsFor = (port: number, users: BenchUser[]) => users.map((u) => new RawHttpUser(port, u.token));
 
-export async function pacedApiList(port: number, users: BenchUser[], ratePerUser: number, durationSec: number): Promise<Summary> {
+/** One request per due time through each user's own client; anything but a 2xx answer is an error. */
+async function pacedApi(port: number, users: BenchUser[], ratePerUser: number, durationSec: number, send: (c: RawHttpUser) => Promise<Answer>) {
   const rec = new Recorder();
   const clients = clientsFor(port, users);
   const seconds = await runPaced(users, ratePerUser, durationSec, rec, async (_user, i) => {
     try {
-      const a = await clients[i].post(LIST_PATH, { take: 3 });
+      const a = await send(clients[i]);
       if (!ok(a)) rec.fail(`HTTP ${a.status}`);
       return ok(a);
     } catch (e) {
@@ -65,6 +66,16 @@ export async function pacedApiList(port: number, users: BenchUser[], ratePerUser
   for (const c of clients) c.close();
   return rec.summary(seconds);
 }
+
+export const pacedApiList = (port: number, users: BenchUser[], ratePerUser: number, durationSec: number): Promise<Summary> =>
+  pacedApi(port, users, ratePerUser, durationSec, (c) => c.post(LIST_PATH, { take: 3 }));
+
+/**
+ * The floor of any API request on this machine at the list's load: the health check, which reads nothing, through
+ * the same client, server process and loopback.
+ */
+export const pacedApiFloor = (port: number, users: BenchUser[], ratePerUser: number, durationSec: number): Promise<Summary> =>
+  pacedApi(port, users, ratePerUser, durationSec, (c) => c.get('/api/health'));
 
 export async function pacedBareList(pool: pg.Pool, users: BenchUser[], queries: CapturedQuery[][], ratePerUser: number, durationSec: number): Promise<Summary> {
   const rec = new Recorder();

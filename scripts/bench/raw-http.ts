@@ -25,22 +25,29 @@ export class RawHttpUser {
 
   /** One POST with a JSON body, bounded by a 10 s timeout; one request at a time per user. */
   post(path: string, body: unknown): Promise<Answer> {
-    if (this.pending) return Promise.reject(new Error('a request is already in flight'));
     const payload = JSON.stringify(body);
-    const head =
-      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${this.port}\r\nauthorization: Bearer ${this.token}\r\n` +
-      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n`;
-    const socket = this.socket ?? this.open();
-    return new Promise<Answer>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(new Error('timeout')), 10_000);
-      this.pending = { resolve, reject, timer };
-      socket.write(head + payload);
-    });
+    return this.send(`POST ${path}`, `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+  }
+
+  /** One GET, like `post`. */
+  get(path: string): Promise<Answer> {
+    return this.send(`GET ${path}`, '\r\n');
   }
 
   close() {
     this.socket?.destroy();
     this.socket = null;
+  }
+
+  private send(requestLine: string, rest: string): Promise<Answer> {
+    if (this.pending) return Promise.reject(new Error('a request is already in flight'));
+    const head = `${requestLine} HTTP/1.1\r\nhost: 127.0.0.1:${this.port}\r\nauthorization: Bearer ${this.token}\r\n`;
+    const socket = this.socket ?? this.open();
+    return new Promise<Answer>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new Error('timeout')), 10_000);
+      this.pending = { resolve, reject, timer };
+      socket.write(head + rest);
+    });
   }
 
   private open(): Socket {

@@ -24,11 +24,33 @@ export async function signAccessToken(secret: string, claims: ClaimsBody, now: D
     .sign(key(secret));
 }
 
+/** Tokens whose signature was verified, with their claims: a caller's next requests skip the HMAC and the parsing. */
+const verified = new Map<string, { secret: string; claims: TokenClaims }>();
+const VERIFIED_KEPT = 10_000;
+
 /**
- * Verifies signature and times; answers null for anything forged, expired or malformed. Synchronous HMAC-SHA256
- * on the cached key: every request runs it. Only the header this server signs with is accepted (HS256, no `crit`).
+ * Verifies signature and times; answers null for anything forged, expired or malformed. Only the header this
+ * server signs with is accepted (HS256, no `crit`). A token seen before with the same secret is not checked again,
+ * only its times; nothing that failed is kept.
  */
 export function verifyAccessToken(secret: string, token: string): TokenClaims | null {
+  const seen = verified.get(token);
+  const claims = seen?.secret === secret ? seen.claims : checkSignature(secret, token);
+  if (!claims) return null;
+  const now = Date.now() / 1000;
+  if (claims.exp <= now || claims.nbf > now) {
+    verified.delete(token);
+    return null;
+  }
+  if (!seen) {
+    if (verified.size >= VERIFIED_KEPT) verified.clear();
+    verified.set(token, { secret, claims });
+  }
+  return claims;
+}
+
+/** The claims of a token signed with `secret` (HMAC-SHA256 on the cached key), whatever its times; null otherwise. */
+function checkSignature(secret: string, token: string): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts;
@@ -40,10 +62,7 @@ export function verifyAccessToken(secret: string, token: string): TokenClaims | 
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const parsed = tokenClaimsSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-    if (!parsed.success) return null;
-    const now = Date.now() / 1000;
-    if (parsed.data.exp <= now || parsed.data.nbf > now) return null;
-    return parsed.data;
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
