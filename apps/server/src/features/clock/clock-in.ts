@@ -61,7 +61,7 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
       startLongitude: input.currentLatLong?.longitude ?? null,
       startAccuracyMeters: input.currentLatLong?.accuracy ?? null,
       comment: input.comment ?? null,
-    },
+    } satisfies Record<(typeof LABOR_IN)[number], unknown>,
   };
 }
 
@@ -97,7 +97,7 @@ export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<Retur
   const { subscriberId: _, ...after } = prepared.row;
   const [labor] = await clockInWrite(db, {
     ...writerOf(ctx),
-    ...valuesOf(prepared.row satisfies Record<(typeof LABOR_IN)[number], unknown>, 'labor_'),
+    ...valuesOf(prepared.row, 'labor_'),
     after: auditJson(after),
     userStatusId,
     ...statusChangeValues(prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite)),

@@ -75,7 +75,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
       stopLatitude: input.currentLatLong?.latitude ?? null,
       stopLongitude: input.currentLatLong?.longitude ?? null,
       stopAccuracyMeters: input.currentLatLong?.accuracy ?? null,
-    },
+    } satisfies Record<(typeof LABOR_OUT)[number], unknown>,
   };
 }
 
@@ -115,7 +115,7 @@ export async function applyClockOut(db: DbOrTx, ctx: Ctx, prepared: Awaited<Retu
   const before = Object.fromEntries(LABOR_OUT.map((k) => [k, labor[k]]));
   const done = await clockOutWrite[Number(opts.setUserStatus)](db, {
     ...writerOf(ctx),
-    ...valuesOf(changes satisfies Record<(typeof LABOR_OUT)[number], unknown>, 'labor_'),
+    ...valuesOf(changes, 'labor_'),
     laborId: labor.id,
     before: auditJson(before),
     after: auditJson(changes),
