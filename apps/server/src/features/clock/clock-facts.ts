@@ -3,7 +3,7 @@ import type { Access } from '@sm/shared';
 import { oncePerDatabase } from '../../db/client';
 import { customerRateSheets, rateSheetLaborItems, userStatuses, users, workOrderStatuses, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { clockable, clockStateColumns, seesAllWorkOrders } from './clock-lookups';
+import { clockable, clockStateColumns, clockStateOf, seesAllWorkOrders } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
 /** An Employee Type of the caller on a billing customer's rate sheet, as the clock checks it. */
@@ -61,7 +61,7 @@ const clockOutStatement = bySeeAll((seeAll) =>
 export async function clockInFacts(ctx: Ctx, access: Access, id: number) {
   const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id });
   return {
-    state: { openWorkOrderNumber: row?.openWorkOrderNumber ?? null, lastClockOut: row?.lastClockOut ?? null, hasRateSheet: !!row?.hasRateSheet },
+    state: clockStateOf(row),
     workOrder: row?.workOrder ?? null,
     employeeTypes: row?.workOrder ? row.employeeTypes : [],
   };

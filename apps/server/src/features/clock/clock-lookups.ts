@@ -44,8 +44,15 @@ export async function callerClockState(ctx: Ctx, db: DbOrTx = ctx.db) {
     .select(clockStateColumns(ctx.actor))
     .from(users)
     .where(and(eq(users.id, ctx.actor.userId), eq(users.subscriberId, ctx.actor.subscriberId)));
-  return { openWorkOrderNumber: row?.openWorkOrderNumber ?? null, lastClockOut: row?.lastClockOut ?? null, hasRateSheet: !!row?.hasRateSheet };
+  return clockStateOf(row);
 }
+
+/** The clock state from a row read with `clockStateColumns` (none: a user who is not there). */
+export const clockStateOf = (row: { openWorkOrderNumber: string | null; lastClockOut: Date | null; hasRateSheet: boolean } | undefined) => ({
+  openWorkOrderNumber: row?.openWorkOrderNumber ?? null,
+  lastClockOut: row?.lastClockOut ?? null,
+  hasRateSheet: !!row?.hasRateSheet,
+});
 
 /** The columns of `callerClockState`, for a statement reading the caller's row of `users`. */
 export function clockStateColumns({ subscriberId, userId }: { subscriberId: Param<number>; userId: Param<number> }) {
@@ -57,7 +64,6 @@ export function clockStateColumns({ subscriberId, userId }: { subscriberId: Para
     hasRateSheet: sql<boolean>`exists (select 1 from ${rateSheetLaborItems} i where i.subscriber_id = ${subscriberId} and i.technician_user_id = ${userId})`,
   };
 }
-export type CallerClockState = Awaited<ReturnType<typeof callerClockState>>;
 
 /** The caller's labor items (Employee Types) on a billing customer's rate sheets. */
 export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, db: DbOrTx = ctx.db) {
