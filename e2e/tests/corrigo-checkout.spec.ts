@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { openAs } from './session';
+import { openAs, simulatorUrl } from './session';
 
 // The demo company's work orders from the facilities provider (Corrigo), all tech's: 240021 is checked in there for
 // a customer that requires repair codes, a question and procedure steps (the whole wizard); 240022 is checked in for
@@ -13,7 +13,6 @@ const GUIDED = { workOrderNumber: '240021', corrigoId: 8801501 };
 const PLAIN = { workOrderNumber: '240022', corrigoId: 8801502 };
 /** A provider round trip (position, then several calls to the provider) may take a while on a busy machine. */
 const PROVIDER_MS = 20_000;
-const simulatorUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const wizardOf = (page: Page, workOrderNumber: string) => page.getByRole('dialog', { name: `Corrigo Clock Out ${workOrderNumber}` });
@@ -47,7 +46,7 @@ interface SimulatedWorkOrder {
 
 /** What the provider simulator holds for one of its work orders. */
 async function atProvider(request: APIRequestContext, corrigoId: number): Promise<SimulatedWorkOrder> {
-  const response = await request.get(`${simulatorUrl}/__state`);
+  const response = await request.get(`${simulatorUrl()}/__state`);
   expect(response.ok()).toBe(true);
   return (await response.json()).corrigo.workOrders[corrigoId];
 }

@@ -44,6 +44,8 @@ async function eventCentres(page: Page, text: string) {
 
 /** Clicks the `index`-th calendar event showing `text`, counting from the left. */
 async function clickEvent(page: Page, text: string, index: number) {
+  // A dialog that is still closing covers the calendar: a click then would land on its overlay, not on the event.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const { x, y } = (await eventCentres(page, text))[index];
   await page.mouse.click(x, y);
 }
@@ -164,6 +166,7 @@ test.describe('dispatcher board', () => {
 
     // One occurrence goes after the generic confirmation; No keeps it.
     await clickEvent(page, task, 1);
+    await expect(choice).toContainText('Edit this occurrence or the whole series?');
     await choice.getByRole('button', { name: 'This occurrence' }).click();
     const occurrence = page.getByRole('dialog', { name: 'Schedule Item: This Occurrence' });
     await occurrence.getByRole('button', { name: 'Delete occurrence' }).click();
@@ -178,6 +181,7 @@ test.describe('dispatcher board', () => {
 
     // The whole series goes.
     await clickEvent(page, task, 0);
+    await expect(choice).toContainText('Edit this occurrence or the whole series?');
     await choice.getByRole('button', { name: 'The whole series' }).click();
     await series.getByRole('button', { name: 'Delete series' }).click();
     await confirmation.getByRole('button', { name: 'Yes' }).click();

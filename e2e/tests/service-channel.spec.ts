@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { openAs } from './session';
+import { openAs, simulatorUrl } from './session';
 
 // The demo company's service-channel (ServiceChannel) work orders, both tech's: 240024 at Lone Star Grill Downtown,
 // about 200 m from where tech usually is, and 240025 at Lone Star Grill Fort Worth, 50 km away, where the provider
@@ -12,7 +12,6 @@ const NEAR = { workOrderNumber: '240024', providerId: 88120451 };
 const FAR = { workOrderNumber: '240025', providerId: 88120452 };
 /** A provider round trip (position, validation, check-in) may take a while on a busy machine. */
 const PROVIDER_MS = 20_000;
-const simulatorUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const openLabor = (page: Page) => page.locator('[data-testid="labor-entry"][data-open="true"]');
@@ -31,7 +30,7 @@ async function call(request: APIRequestContext, method: 'GET' | 'POST', path: st
 
 /** What the provider simulator holds: its work orders and the check-ins it took. */
 async function atProvider(request: APIRequestContext) {
-  const response = await request.get(`${simulatorUrl}/__state`);
+  const response = await request.get(`${simulatorUrl()}/__state`);
   expect(response.ok()).toBe(true);
   return (await response.json()).serviceChannel as {
     workOrders: { Id: number; Status: { Primary: string; Extended: string | null } }[];

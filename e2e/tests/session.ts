@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** Signs a demo user in through the login page, as a person would. */
 export async function signIn(page: Page, userName: string, password = 'demo1234') {
@@ -24,6 +24,7 @@ export const LANDINGS: Record<string, string> = {
 };
 
 const TOKEN_KEY = 'sm.accessToken';
+/** Tokens by server and user name: each group of tests has its own server, with its own signing secret. */
 const tokens = new Map<string, string>();
 
 /**
@@ -34,14 +35,15 @@ const tokens = new Map<string, string>();
 export async function openAs(page: Page, userName: string, path: string) {
   await page.goto('/login');
   await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
-  const cached = tokens.get(userName);
+  const cacheKey = `${new URL(page.url()).origin} ${userName}`;
+  const cached = tokens.get(cacheKey);
   if (cached) {
     await page.evaluate(([key, token]) => localStorage.setItem(key, token), [TOKEN_KEY, cached] as const);
   } else {
     await page.goto('/login');
     await signIn(page, userName);
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
-    if (token) tokens.set(userName, token);
+    if (token) tokens.set(cacheKey, token);
   }
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
@@ -52,4 +54,11 @@ export async function accessTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   if (!token) throw new Error('The page has no session.');
   return token;
+}
+
+/** The provider simulator beside the running test's server: it listens on the server's port + 1. */
+export function simulatorUrl(): string {
+  const url = new URL(test.info().project.use.baseURL!);
+  url.port = String(Number(url.port) + 1);
+  return url.origin;
 }

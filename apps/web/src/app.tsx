@@ -17,13 +17,19 @@ function Toasts() {
   return <Notifications position={isPhone ? 'top-center' : 'bottom-right'} limit={5} />;
 }
 
+/**
+ * Questions (occurrence or series, Yes or No) leave at once when answered: while one faded out, its overlay still
+ * covered the page and took the next click, so an event clicked right after answering did not open.
+ */
+const QUESTION_PROPS = { transitionProps: { exitDuration: 0 } };
+
 /** The providers of the whole app, outermost first: theme, server state, dialogs, session, routes. */
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
+        <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }} modalProps={QUESTION_PROPS}>
           <SessionProvider>
             <RouterProvider router={router} />
             <UnauthorizedDialog />
