@@ -33,7 +33,10 @@ export interface AppOptions {
   webDist?: string;
   /** pino level, and where the lines go (standard output when no stream is given). */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Sign-in attempts a minute per user name and address (default 10). */
   loginRateLimit?: number;
+  /** Failed sign-ins a minute per address, whatever the user names (default 20). */
+  loginFailuresPerAddress?: number;
   /** Carries hub events between processes; one of this process alone when absent. Closed with the app. */
   bus?: EventBus;
   /** The database's notifications (`Database.watch`): with it, callers' access is kept in memory between requests. */
@@ -95,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
-  authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10 });
+  authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20 });
   permissionsRoutes(app, opts);
   providerSettingsRoutes(app, opts);
   usersRoutes(app, opts);

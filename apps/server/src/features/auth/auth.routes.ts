@@ -4,12 +4,15 @@ import { accessTokenAnswer, idOf, loginBody, rolePermissionsList, signedInUserSc
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ctxOf, PUBLIC, SIGNED_IN } from '../../lib/access-control';
+import { AppError } from '../../lib/errors';
 import { getUserRolesPermissions } from '../permissions/permissions.service';
+import { addressFailureLimit } from './address-limit';
 import { login, refreshToken, validateUser } from './auth.service';
 
 /** Sign-in and session (contract "Accounts and session"). */
-export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: string; loginRateLimit: number }) {
+export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: string; loginRateLimit: number; loginFailuresPerAddress: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const addressLimit = addressFailureLimit(deps.loginFailuresPerAddress, 60_000);
   r.post('/api/v1/Account/login', {
     config: {
       access: PUBLIC,
@@ -26,7 +29,16 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
       },
     },
     schema: { tags: ['Account'], body: loginBody, response: { 200: accessTokenAnswer } },
-    handler: (req) => login({ db: deps.db, jwtSecret: deps.jwtSecret, now: new Date() }, req.body),
+    // Before the body is read: an address that has failed too often is refused whatever name it tries next.
+    onRequest: async (req) => addressLimit.check(req.ip),
+    handler: async (req) => {
+      try {
+        return await login({ db: deps.db, jwtSecret: deps.jwtSecret, now: new Date() }, req.body);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) addressLimit.recordFailure(req.ip);
+        throw err;
+      }
+    },
   });
   r.post('/api/v1/Account/validateUser', {
     config: { access: SIGNED_IN },

@@ -128,6 +128,26 @@ describe('rate limiting and lockout', () => {
     }
   });
 
+  it('refuses an address after too many failed sign-ins under different names, and counts no successes', async () => {
+    const limited = await createTestApp({ loginFailuresPerAddress: 5 });
+    const attempt = (userName: string, password: string, remoteAddress = '203.0.113.7') =>
+      limited.app.inject({ method: 'POST', url: '/api/v1/Account/login', payload: { userName, password }, remoteAddress });
+    try {
+      // Successful sign-ins from the address do not count toward its limit.
+      for (let i = 0; i < 6; i++) expect((await attempt('tech', 'demo1234')).statusCode).toBe(200);
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await attempt(`nobody${i}`, 'wrong')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+      const refused = await attempt('tech', 'demo1234');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many failed sign-in attempts from this address. Please wait a minute and try again.');
+      // Another address is not held up by this one.
+      expect((await attempt('tech', 'demo1234', '198.51.100.9')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('locks an account after ten failed passwords, even with the right one', async () => {
     for (let i = 0; i < 10; i++) expect((await login('sales', 'wrong')).statusCode).toBe(401);
     const res = await login('sales', 'demo1234');

@@ -1,6 +1,8 @@
+import { createSecretKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userFlagsSchema } from '@sm/shared';
-import { signAccessToken, verifyAccessToken, type ClaimsBody } from './tokens';
+import { ACCESS_TOKEN_LIFETIME_HOURS, userFlagsSchema } from '@sm/shared';
+import { CLOCK_SKEW_SECONDS, signAccessToken, verifyAccessToken, type ClaimsBody } from './tokens';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const flags = Object.fromEntries(Object.keys(userFlagsSchema.shape).map((k) => [k, false])) as ClaimsBody['flags'];
@@ -33,5 +35,31 @@ describe('verifying access tokens', () => {
     const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), userId: 8 })).toString('base64url');
     expect(verifyAccessToken(SECRET, `${header}.${other}.${signature}`)).toBeNull();
     expect(verifyAccessToken(SECRET, `${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeNull();
+  });
+});
+
+describe('token times this server does not issue', () => {
+  /** A token signed with the right secret whose times are chosen freely. */
+  const signed = (times: { iat: number; nbf: number; exp: number }) =>
+    new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(times.iat).setNotBefore(times.nbf)
+      .setExpirationTime(times.exp).setSubject('7').sign(createSecretKey(Buffer.from(SECRET, 'utf8')));
+  const now = () => Math.floor(Date.now() / 1000);
+  const lifetime = ACCESS_TOKEN_LIFETIME_HOURS * 3600;
+
+  it('refuses a token issued in the future, beyond the allowed clock skew', async () => {
+    const iat = now() + CLOCK_SKEW_SECONDS + 120;
+    expect(verifyAccessToken(SECRET, await signed({ iat, nbf: now() - 5, exp: iat + 3600 }))).toBeNull();
+  });
+
+  it('accepts a token issued by a server whose clock runs a little ahead', async () => {
+    const iat = now() + CLOCK_SKEW_SECONDS - 10;
+    expect(verifyAccessToken(SECRET, await signed({ iat, nbf: now() - 5, exp: iat + 3600 }))?.userId).toBe(7);
+  });
+
+  it('refuses a token living longer than the server issues: a century ahead, or a second over the lifetime', async () => {
+    const iat = now() - 10;
+    expect(verifyAccessToken(SECRET, await signed({ iat, nbf: iat - 5, exp: iat + 100 * 365 * 86_400 }))).toBeNull();
+    expect(verifyAccessToken(SECRET, await signed({ iat, nbf: iat - 5, exp: iat + lifetime + 1 }))).toBeNull();
+    expect(verifyAccessToken(SECRET, await signed({ iat, nbf: iat - 5, exp: iat + lifetime }))?.userId).toBe(7);
   });
 });

@@ -27,10 +27,22 @@ export async function signAccessToken(secret: string, claims: ClaimsBody, now: D
 /** Tokens whose signature was verified, with their claims: a caller's next requests skip the HMAC and the parsing. */
 const verified = new Map<string, { secret: string; claims: TokenClaims }>();
 const VERIFIED_KEPT = 10_000;
+/** How far another server's clock may run ahead of ours when it issued a token, in seconds. */
+export const CLOCK_SKEW_SECONDS = 60;
+const LIFETIME_SECONDS = ACCESS_TOKEN_LIFETIME_HOURS * 3600;
+
+/**
+ * Whether a token's times are ones this server issues: issued no later than now (give or take the clock skew) and
+ * living no longer than the server's own lifetime. A token signed with the right
+ * secret but issued in the future or expiring a century ahead is refused like a forged one.
+ */
+function issuedByUs(claims: TokenClaims, now: number): boolean {
+  return claims.iat <= now + CLOCK_SKEW_SECONDS && claims.exp > claims.iat && claims.exp - claims.iat <= LIFETIME_SECONDS;
+}
 
 /**
  * Verifies signature and times; answers null for anything forged, expired or malformed. Only the header this
- * server signs with is accepted (HS256, no `crit`). A token seen before with the same secret is not checked again,
+ * server signs with is accepted (HS256, no `crit`), with the times this server gives (`issuedByUs`). A token seen before with the same secret is not checked again,
  * only its times; nothing that failed is kept.
  */
 export function verifyAccessToken(secret: string, token: string): TokenClaims | null {
@@ -38,7 +50,7 @@ export function verifyAccessToken(secret: string, token: string): TokenClaims | 
   const claims = seen?.secret === secret ? seen.claims : checkSignature(secret, token);
   if (!claims) return null;
   const now = Date.now() / 1000;
-  if (claims.exp <= now || claims.nbf > now) {
+  if (claims.exp <= now || claims.nbf > now || !issuedByUs(claims, now)) {
     verified.delete(token);
     return null;
   }
