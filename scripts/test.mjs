@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: strict type-check, unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set, followed by the soak with a crash on that server), then the browser tests against the built app. Ends with
-// one "N passed, N failed" line.
+// `npm test`: strict type-check, unit and API tests on PGlite, the OpenAPI linter on the document they wrote (and on
+// PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that server), then the browser tests
+// against the built app. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +54,12 @@ const vitest = (name, extraArgs, env) => {
   countVitest(file);
 };
 vitest('pglite', [], { TEST_DRIVER: 'pglite' });
+// The OpenAPI document the API tests wrote (apps/server/src/lib/openapi.test.ts), under Redocly's recommended rules.
+const linted = run('OpenAPI document under the linter\'s recommended rules (redocly.yaml)', 'npx', ['redocly', 'lint', '.tmp/openapi.json', '--config', 'redocly.yaml'], {
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+});
+totals[linted ? 'passed' : 'failed'] += 1;
 if (process.env.TEST_DATABASE_URL) {
   vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
   const soakUrl = new URL(process.env.TEST_DATABASE_URL);

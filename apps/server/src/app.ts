@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db, Watch } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { boardsRoutes } from './features/boards/boards.routes';
@@ -24,6 +24,8 @@ import { localBus, type EventBus } from './features/realtime/event-bus';
 import { teamLeaderHub } from './features/realtime/team-leader-hub';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
 import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/errors';
+import { registerJsonBodies } from './lib/json-body';
+import { documentRoute, problemComponent } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 
 export interface AppOptions {
@@ -42,6 +44,12 @@ export interface AppOptions {
   /** The database's notifications (`Database.watch`): with it, callers' access is kept in memory between requests. */
   watch?: Watch;
 }
+
+const OPENAPI_INFO = {
+  title: 'Service Managed API',
+  version: '1.0.0',
+  description: 'Work orders, the technician clock, scheduling and outside work-order networks for field-service companies. Errors are RFC 9457 problem documents whose title is the sentence to show.',
+};
 
 /** Public paths under /api: the OpenAPI docs. Everything else under /api and /hubs declares its requirement. */
 const PUBLIC_PREFIXES = ['/api/docs'];
@@ -74,6 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodies(app);
   app.addHook('onRoute', (route) => {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
   });
@@ -89,11 +98,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Service Managed API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: OPENAPI_INFO,
+      servers: [{ url: '/', description: 'This server' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: problemComponent },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -10,7 +10,7 @@ export interface BadCase {
   query?: Record<string, string>;
 }
 
-type Json = { type?: string | string[]; format?: string; properties?: Record<string, Json>; items?: Json; enum?: unknown[]; anyOf?: Json[]; required?: string[] };
+type Json = { type?: string | string[]; format?: string; example?: unknown; properties?: Record<string, Json>; items?: Json; enum?: unknown[]; anyOf?: Json[]; required?: string[] };
 
 const LONG = 'x'.repeat(100_000);
 const TEXTS = [
@@ -41,6 +41,7 @@ function typeOf(s: Json): string {
 export function plausible(s: Json, name = ''): unknown {
   if (s.anyOf) return plausible(s.anyOf.find((x) => x.type !== 'null') ?? {}, name);
   if (s.enum) return s.enum[0];
+  if (typeof s.example === 'string') return s.example;
   switch (typeOf(s)) {
     case 'integer':
     case 'number':

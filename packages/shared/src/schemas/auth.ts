@@ -7,10 +7,10 @@ export const loginBody = z.object({
     .string({ error: 'Password field is required!' })
     .min(1, 'Password field is required!')
     .max(200, 'Password must be at most 200 characters.'),
-});
+}).meta({ example: { userName: 'tech', password: 'demo1234' } });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const accessTokenAnswer = z.object({ accessToken: z.string() });
+export const accessTokenAnswer = z.object({ accessToken: z.string() }).meta({ example: { accessToken: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjR9.c2lnbmF0dXJl' } });
 
 export const userFlagsSchema = z.object({
   hasCustomer: z.boolean(),

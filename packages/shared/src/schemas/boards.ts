@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, optionalText } from './common';
+import { idParam, optionalText } from './common';
 import { scheduleItemSchema } from './scheduling';
 
 /**
@@ -10,8 +10,8 @@ import { scheduleItemSchema } from './scheduling';
 export const teamLeaderBoardQuery = z.object({
   date: z.iso.date({ error: 'Date must be a day like 2026-03-01.' }).optional(),
   timeZone: optionalText('Time zone', 64).optional(),
-  technicianId: idOf('Technician').optional(),
-  userStatusId: idOf('User Status').optional(),
+  technicianId: idParam('Technician').optional(),
+  userStatusId: idParam('User Status').optional(),
   search: optionalText('Search', 100).optional(),
 });
 export type TeamLeaderBoardQuery = z.output<typeof teamLeaderBoardQuery>;

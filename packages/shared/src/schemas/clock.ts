@@ -14,12 +14,14 @@ export const latLongSchema = z.object({
   accuracy: z.number({ error: 'Accuracy must be a number.' }).min(0, 'Accuracy must not be negative.').max(1_000_000, 'Accuracy is out of range.').nullish(),
 });
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: required(label) })
-    .min(1, required(label))
-    .max(40, `${label} is not a valid date.`)
-    .refine((s) => !Number.isNaN(Date.parse(s)), `${label} is not a valid date.`);
+/** An instant: an ISO 8601 date and time with its offset (Z or ±hh:mm), as a phone's clock gives it. */
+const isoInstant = (label: string) =>
+  z.iso
+    .datetime({
+      offset: true,
+      error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a date and time with its offset, like 2026-03-02T15:30:00Z.`),
+    })
+    .meta({ example: '2026-03-02T15:30:00Z' });
 
 /** Fields a clock-in and a start-new share (spec clock 3, "Clock-in payload"). */
 const clockInFields = {
@@ -34,8 +36,8 @@ const clockInFields = {
     .max(50, 'Number of technicians must be at most 50.')
     .default(1),
   isOvertime: z.boolean({ error: 'Overtime must be true or false.' }).default(false),
-  date: isoDate('Date').nullish(),
-  startTime: isoDate('Start'),
+  date: isoInstant('Date').nullish(),
+  startTime: isoInstant('Start'),
   currentLatLong: latLongSchema.nullish(),
   comment: optionalText('Comment', 1500).nullish(),
   isApprenticeRateApplied: z.boolean({ error: 'Apprentice rate must be true or false.' }).default(false),
@@ -46,7 +48,9 @@ const clockInFields = {
   workOrderFlagId: optionalId('Work order flag'),
 };
 
-export const clockInBody = z.object(clockInFields);
+export const clockInBody = z.object(clockInFields).meta({
+  example: { workOrderId: 240020, startTime: '2026-03-02T15:30:00Z', isReachedAtSite: true, currentLatLong: { latitude: 32.78, longitude: -96.8, accuracy: 12 } },
+});
 export type ClockInBody = z.input<typeof clockInBody>;
 
 /** Fields of a clock-out (spec clock 3, "Clock-out payload"). */
@@ -70,7 +74,9 @@ const clockOutFields = {
   currentLatLong: latLongSchema.nullish(),
 };
 
-export const clockOutBody = z.object(clockOutFields);
+export const clockOutBody = z.object(clockOutFields).meta({
+  example: { workOrderId: 240020, workOrderLaborId: 5012, description: 'Replaced the condenser fan motor; unit holding 36 °F.', workOrderStatusId: 5 },
+});
 export type ClockOutBody = z.input<typeof clockOutBody>;
 
 /** Stop one work order and start the next: the clock-out of the old and the clock-in of the new. */
@@ -163,4 +169,4 @@ export const stopViewDataSchema = z.object({
 /** A provider's refusal or failure, in its words: our labor was recorded all the same. */
 const providerWarning = z.string().optional();
 export const clockOutAndStartAnswer = z.object({ newWorkOrderId: z.number(), newWorkOrderNumber: z.string(), workOrderLaborId: z.number(), providerWarning });
-export const workOrderLaborIdAnswer = z.object({ workOrderLaborId: z.number(), providerWarning });
+export const workOrderLaborIdAnswer = z.object({ workOrderLaborId: z.number(), providerWarning }).meta({ example: { workOrderLaborId: 5012 } });

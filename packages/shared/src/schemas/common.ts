@@ -24,21 +24,31 @@ export function optionalText(label: string, max = 2000) {
     .regex(NO_NUL, NUL_MESSAGE(label));
 }
 
-/** A positive database id given in a path or a body. */
+const MAX_INT = 2_147_483_647;
+
+/** A positive database id in a JSON body: a number there, never text or anything else turned into one. */
 export function idOf(label: string) {
-  return z.coerce
-    .number({ error: `${label} must be a number.` })
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a number.`) })
     .int(`${label} must be a whole number.`)
     .positive(`${label} must be a positive number.`)
-    .max(2_147_483_647, `${label} is out of range.`);
+    .max(MAX_INT, `${label} is out of range.`);
 }
 
-const queryCount = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
+/** A whole number written in an address (path or query): digits only, no sign, spaces, exponent or base prefix. */
+function wholeText(label: string, min: number, max: number, tooSmall = `${label} must be at least ${min}.`, tooBig = `${label} must be at most ${max}.`) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a whole number.`) })
+    .regex(/^\d+$/, `${label} must be a whole number, written in digits only.`)
+    .transform(Number)
+    .pipe(z.number().min(min, tooSmall).max(max, tooBig));
+}
+
+/** A positive database id in a path or a query string. */
+export const idParam = (label: string) =>
+  wholeText(label, 1, MAX_INT, `${label} must be a positive number.`, `${label} is out of range.`).meta({ description: `${label} id, in digits` });
+
+const queryCount = (label: string, min: number, max: number) => wholeText(label, min, max);
 
 /** Paging in a query string: `take` rows at once (at most `maxTake`), `skip` to page on. */
 export const pagingQuery = (maxTake: number, defaultTake = maxTake) => ({

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Filter operators the generic grid supports on the server. */
 export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains'] as const;
 
-const filterValue = z.union([z.string().max(200, 'Filter value must be at most 200 characters.'), z.number(), z.boolean(), z.null()]);
+// null sits on the text branch: OpenAPI 3.0 marks a type nullable, not a union.
+const filterValue = z.union([z.string().max(200, 'Filter value must be at most 200 characters.').nullable(), z.number(), z.boolean()]);
 
 export const gridFilterSchema = z.object({
   field: z.string().min(1).max(64),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_AREAS, PERMISSION_AREA_NAMES } from '../roles';
-import { idOf } from './common';
+import { idParam } from './common';
 
 /** One area of a role as the /permissions page edits it. */
 export const permissionEditSchema = z
@@ -29,7 +29,7 @@ export const rolePermissionsUpdateBody = z.object({
 });
 export type RolePermissionsUpdate = z.infer<typeof rolePermissionsUpdateBody>;
 
-export const roleIdParams = z.object({ roleId: idOf('Role') });
+export const roleIdParams = z.object({ roleId: idParam('Role') });
 
 /** A role of the caller's company with its matrix, for the /permissions page. */
 export const roleSummarySchema = z.object({

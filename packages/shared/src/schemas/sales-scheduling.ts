@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TASK_COLORS } from '../constants';
-import { idOf, optionalText, pagingQuery, required, requiredText } from './common';
+import { idOf, idParam, optionalText, pagingQuery, required, requiredText } from './common';
 import { calendarRangeQuery, deleteScheduleItemQuery, idNameSchema, moveScheduleItemBody, saveScheduleItemBody, seriesAnswerFields, seriesSaveFields } from './scheduling';
 
 const save = saveScheduleItemBody.shape;
@@ -19,8 +19,8 @@ const customerRef = z
  * default the company's.
  */
 export const salesTaskRangeQuery = calendarRangeQuery({
-  salesPersonId: idOf('Sales person').optional(),
-  customerId: idOf('Customer').optional(),
+  salesPersonId: idParam('Sales person').optional(),
+  customerId: idParam('Customer').optional(),
 });
 export type SalesTaskRangeQuery = z.output<typeof salesTaskRangeQuery>;
 
@@ -97,8 +97,8 @@ export const SALES_CUSTOMERS_MAX_TAKE = 20;
  */
 export const salesCustomersQuery = z.object({
   search: optionalText('Search', 100).optional(),
-  customerId: idOf('Customer').optional(),
-  salesPersonId: idOf('Sales person').optional(),
+  customerId: idParam('Customer').optional(),
+  salesPersonId: idParam('Sales person').optional(),
   ...pagingQuery(SALES_CUSTOMERS_MAX_TAKE),
 });
 export type SalesCustomersQuery = z.output<typeof salesCustomersQuery>;

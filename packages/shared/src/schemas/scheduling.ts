@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_DURATION_HOURS, MAX_TASK_DURATION_HOURS, SCHEDULE_RANGE_MAX_DAYS, TASK_COLORS } from '../constants';
-import { idOf, optionalText, pagingQuery, required } from './common';
+import { idOf, idParam, optionalText, pagingQuery, required } from './common';
 
 const MAX_ID = 2_147_483_647;
+
+/**
+ * How the document declares a date-time the server reads both ways: not RFC 3339's `date-time` (which requires an
+ * offset) but the ISO 8601 text it really accepts.
+ */
+const DATE_TIME_TEXT = {
+  format: undefined,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?$',
+  description: 'ISO 8601 date and time. With an offset (Z or ±hh:mm) it is that instant; without one it is a wall-clock time in the time zone of the series (by default the company\'s).',
+  example: '2026-03-02T09:30:00',
+};
 
 /**
  * An ISO 8601 date-time. With an offset (or Z) it is that instant; without one it is a wall-clock time in the time
@@ -11,11 +22,11 @@ const MAX_ID = 2_147_483_647;
 export const isoDateTimeText = (label: string) =>
   z.iso
     .datetime({ offset: true, local: true, error: (issue) => (issue.input === undefined ? required(label) : `${label} is not a valid date and time.`) })
-    .meta({ format: 'date-time', description: 'ISO 8601; without an offset, a wall-clock time in the time zone of the series' });
+    .meta(DATE_TIME_TEXT);
 
 /** An ISO 8601 date or date-time bounding a range; a bare date is midnight in the company's time zone. */
 export const rangeBound = (label: string) =>
-  z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true }).meta(DATE_TIME_TEXT)], {
     error: (issue) => (issue.input === undefined ? required(label) : `${label} must be an ISO 8601 date, like 2026-03-01 or 2026-03-01T00:00:00-06:00.`),
   });
 
@@ -44,8 +55,8 @@ export const calendarRangeQuery = <Filters extends z.ZodRawShape>(filters: Filte
 
 /** `Scheduler/items`: the range to show, optionally one technician's or one work order's items. */
 export const scheduleRangeQuery = calendarRangeQuery({
-  technicianId: idOf('Technician').optional(),
-  workOrderId: idOf('Work order').optional(),
+  technicianId: idParam('Technician').optional(),
+  workOrderId: idParam('Work order').optional(),
 });
 export type ScheduleRangeQuery = z.output<typeof scheduleRangeQuery>;
 
@@ -92,7 +103,7 @@ export const saveScheduleItemBody = z.object({
   ...seriesSaveFields,
   colorClass: z.enum(TASK_COLORS, { error: `Colour must be one of ${TASK_COLORS.join(', ')}.` }).nullish(),
   appointmentChangedReason: reason.nullish(),
-});
+}).meta({ example: { schedulerId: 0, task: 'Quarterly coil cleaning', workOrderId: 240020, technicianId: 4, start: '2026-03-02T09:00:00', durationHours: 2, recurrenceRule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4' } });
 export type SaveScheduleItemBody = z.input<typeof saveScheduleItemBody>;
 
 const requiredReason = z
@@ -115,7 +126,7 @@ export const moveScheduleItemBody = z.object({
 });
 export type MoveScheduleItemBody = z.input<typeof moveScheduleItemBody>;
 
-export const scheduleItemParams = z.object({ schedulerId: idOf('Schedule item') });
+export const scheduleItemParams = z.object({ schedulerId: idParam('Schedule item') });
 
 /** `DELETE Scheduler/{schedulerId}`: the reason (required for appointments); `occurrenceStart` removes one occurrence. */
 export const deleteScheduleItemQuery = z.object({
@@ -123,7 +134,7 @@ export const deleteScheduleItemQuery = z.object({
   occurrenceStart: isoDateTimeText('Occurrence start').optional(),
 });
 
-export const schedulerIdAnswer = z.object({ schedulerId: z.number() });
+export const schedulerIdAnswer = z.object({ schedulerId: z.number() }).meta({ example: { schedulerId: 42 } });
 
 /** A reference shown by its name: a technician, a customer, a sales person. */
 export const idNameSchema = z.object({ id: z.number(), name: z.string() });
@@ -213,8 +224,8 @@ export const SCHEDULER_WORK_ORDERS_MAX_TAKE = 20;
  */
 export const schedulerWorkOrdersQuery = z.object({
   search: optionalText('Search', 100).optional(),
-  technicianId: idOf('Technician').optional(),
-  workOrderId: idOf('Work order').optional(),
+  technicianId: idParam('Technician').optional(),
+  workOrderId: idParam('Work order').optional(),
   ...pagingQuery(SCHEDULER_WORK_ORDERS_MAX_TAKE),
 });
 export type SchedulerWorkOrdersQuery = z.output<typeof schedulerWorkOrdersQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, optionalText, pagingQuery } from './common';
+import { idParam, optionalText, pagingQuery } from './common';
 
 /** The most work orders the dispatcher board's unassigned panel asks for at once. */
 export const UNASSIGNED_WORK_MAX_TAKE = 50;
@@ -14,7 +14,7 @@ export const UNASSIGNED_WORK_DEFAULT_TAKE = 10;
  */
 export const unassignedWorkQuery = z.object({
   search: optionalText('Search', 100).optional(),
-  technicianId: idOf('Technician').optional(),
+  technicianId: idParam('Technician').optional(),
   timeZone: optionalText('Time zone', 64).optional(),
   ...pagingQuery(UNASSIGNED_WORK_MAX_TAKE, UNASSIGNED_WORK_DEFAULT_TAKE),
 });

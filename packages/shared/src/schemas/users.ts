@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, optionalText } from './common';
+import { idParam, optionalText } from './common';
 
 export const currentUserStatusSchema = z.object({
   userStatusId: z.number().nullable(),
@@ -8,7 +8,7 @@ export const currentUserStatusSchema = z.object({
 });
 export type CurrentUserStatus = z.infer<typeof currentUserStatusSchema>;
 
-export const statusValueParams = z.object({ statusValue: idOf('Status') });
+export const statusValueParams = z.object({ statusValue: idParam('Status') });
 export const updateStatusQuery = z.object({ description: optionalText('Description', 500).optional() });
 
 export const teamLeaderSchema = z.object({ userId: z.number(), name: z.string(), email: z.string(), phone: z.string().nullable() });

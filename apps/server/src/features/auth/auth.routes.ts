@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessTokenAnswer, idOf, loginBody, rolePermissionsList, signedInUserSchema } from '@sm/shared';
+import { accessTokenAnswer, idParam, loginBody, rolePermissionsList, signedInUserSchema } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ctxOf, PUBLIC, SIGNED_IN } from '../../lib/access-control';
@@ -28,7 +28,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
         }),
       },
     },
-    schema: { tags: ['Account'], body: loginBody, response: { 200: accessTokenAnswer } },
+    schema: { summary: 'Sign in with user name and password', tags: ['Account'], body: loginBody, response: { 200: accessTokenAnswer } },
     // Before the body is read: an address that has failed too often is refused whatever name it tries next.
     onRequest: async (req) => addressLimit.check(req.ip),
     handler: async (req) => {
@@ -42,17 +42,17 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
   });
   r.post('/api/v1/Account/validateUser', {
     config: { access: SIGNED_IN },
-    schema: { tags: ['Account'], response: { 200: signedInUserSchema } },
+    schema: { summary: 'The signed-in user of a token', tags: ['Account'], response: { 200: signedInUserSchema } },
     handler: (req) => validateUser(ctxOf(req, deps.db), deps.jwtSecret, req.headers.authorization!.replace(/^Bearer\s+/i, '')),
   });
   r.post('/api/v1/Account/refreshToken', {
     config: { access: SIGNED_IN },
-    schema: { tags: ['Account'], response: { 200: accessTokenAnswer } },
+    schema: { summary: 'A fresh access token for the signed-in user', tags: ['Account'], response: { 200: accessTokenAnswer } },
     handler: (req) => refreshToken(ctxOf(req, deps.db), deps.jwtSecret),
   });
   r.get('/api/v1/Account/user-roles-permissions/:userId', {
-    config: { access: SIGNED_IN },
-    schema: { tags: ['Account'], params: z.object({ userId: idOf('User') }), response: { 200: rolePermissionsList } },
+    config: { access: SIGNED_IN, errors: [403] },
+    schema: { summary: "A user's roles and permissions", tags: ['Account'], params: z.object({ userId: idParam('User') }), response: { 200: rolePermissionsList } },
     handler: (req) => getUserRolesPermissions(ctxOf(req, deps.db), req.access!, req.params.userId),
   });
 }

@@ -10,7 +10,7 @@ export function boardsRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v1/TeamLeader/board', {
     config: { access: area('Team Leader') },
-    schema: { tags: ['TeamLeader'], querystring: teamLeaderBoardQuery, response: { 200: teamLeaderBoardSchema } },
+    schema: { summary: 'The team leader board of a day', tags: ['TeamLeader'], querystring: teamLeaderBoardQuery, response: { 200: teamLeaderBoardSchema } },
     handler: (req) => teamLeaderBoard(ctxOf(req, deps.db), req.access!, req.query),
   });
 }

@@ -108,7 +108,9 @@ export async function listRoles(ctx: Ctx): Promise<RoleSummary[]> {
 }
 
 /** Who changed a role's matrix, when, from what to what. */
-export function roleHistory(ctx: Ctx, roleId: number) {
+export async function roleHistory(ctx: Ctx, roleId: number) {
+  const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw notFound('Role');
   return auditOf(ctx, 'rolePermissions', [roleId]);
 }
 

@@ -142,7 +142,7 @@ describe('provider account settings', () => {
     expect(first.json().title).toBe('Client Secret field is required!');
     expect((await t.call('GET', url('ecotrak'), 'admin')).statusCode).toBe(400);
     expect((await t.call('GET', `${url('corrigo', 'workOrders')}?take=0`, 'admin')).json().title).toBe('Take must be at least 1.');
-    expect((await t.call('GET', `${url('corrigo', 'workOrders')}?skip=-1`, 'admin')).json().title).toBe('Skip must be at least 0.');
+    expect((await t.call('GET', `${url('corrigo', 'workOrders')}?skip=-1`, 'admin')).json().title).toBe('Skip must be a whole number, written in digits only.');
     expect(await dbFingerprint(t.db)).toBe(before);
   });
 

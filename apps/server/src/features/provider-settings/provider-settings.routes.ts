@@ -16,22 +16,22 @@ export function providerSettingsRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tags = ['Third Party'];
   r.get('/api/v1/ThirdParty/:provider/account', {
     config: { access: area('Service Channel', 'read') },
-    schema: { tags, params: providerParams, response: { 200: providerAccountSchema } },
+    schema: { summary: "The company's account at a provider, without its secret", tags, params: providerParams, response: { 200: providerAccountSchema } },
     handler: (req) => getProviderAccount(ctxOf(req, deps.db), req.params.provider),
   });
   r.put('/api/v1/ThirdParty/:provider/account', {
     config: { access: area('Service Channel', 'write') },
-    schema: { tags, params: providerParams, body: providerAccountBody, response: { 200: providerAccountSchema } },
+    schema: { summary: "Save the company's account at a provider", tags, params: providerParams, body: providerAccountBody, response: { 200: providerAccountSchema } },
     handler: (req) => saveProviderAccount(ctxOf(req, deps.db), req.params.provider, req.body),
   });
   r.post('/api/v1/ThirdParty/:provider/test', {
     config: { access: area('Service Channel', 'write') },
-    schema: { tags, params: providerParams, response: { 200: providerTestAnswer } },
+    schema: { summary: 'Test the connection to a provider', tags, params: providerParams, response: { 200: providerTestAnswer } },
     handler: (req) => testProviderConnection(ctxOf(req, deps.db), req.params.provider),
   });
   r.get('/api/v1/ThirdParty/:provider/workOrders', {
     config: { access: area('Service Channel', 'read') },
-    schema: { tags, params: providerParams, querystring: providerWorkOrdersQuery, response: { 200: providerWorkOrdersAnswer } },
+    schema: { summary: 'Work orders linked to a provider', tags, params: providerParams, querystring: providerWorkOrdersQuery, response: { 200: providerWorkOrdersAnswer } },
     handler: (req) => listProviderWorkOrders(ctxOf(req, deps.db), req.params.provider, req.query),
   });
 }

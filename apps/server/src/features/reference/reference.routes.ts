@@ -15,7 +15,7 @@ export function referenceRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tags = ['Reference lists'];
   r.get('/api/v1/PerDiemTypes/get', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(perDiemTypeSchema) } },
+    schema: { summary: 'Per diem types', tags, response: { 200: z.array(perDiemTypeSchema) } },
     handler: async (req) => {
       const ctx = ctxOf(req, db);
       const rows = await db
@@ -28,7 +28,7 @@ export function referenceRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/Flags/workOrderFlags', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(workOrderFlagSchema) } },
+    schema: { summary: 'Work order flags of the company', tags, response: { 200: z.array(workOrderFlagSchema) } },
     handler: async (req) => {
       const rows = await db.select().from(workOrderFlags).where(ofTenant(workOrderFlags, ctxOf(req, db))).orderBy(asc(workOrderFlags.id));
       return rows.map((f) => ({ workOrderFlagId: f.id, workOrderFlagName: f.name }));
@@ -36,12 +36,12 @@ export function referenceRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/RateSheetStandardItem/itemRateTypes', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(itemRateTypeSchema) } },
+    schema: { summary: 'Item rate types', tags, response: { 200: z.array(itemRateTypeSchema) } },
     handler: async () => (await db.select().from(itemRateTypes).orderBy(asc(itemRateTypes.id))).map((t) => ({ itemRateTypeId: t.id, itemRateTypeName: t.name })),
   });
   r.get('/api/v1/WorkOrder/workOrderStatuses', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(workOrderStatusSchema) } },
+    schema: { summary: 'Work order statuses', tags, response: { 200: z.array(workOrderStatusSchema) } },
     handler: async () =>
       (await db.select().from(workOrderStatuses).orderBy(asc(workOrderStatuses.id))).map((s) => ({ workOrderStatusId: s.id, workOrderStatus: s.name })),
   });

@@ -22,32 +22,32 @@ export function salesSchedulingRoutes(app: FastifyInstance, deps: { db: Db }) {
   const write = area('Sales Scheduler', 'write');
   r.get('/api/v1/SalesScheduler/items', {
     config: { access: read },
-    schema: { tags, querystring: salesTaskRangeQuery, response: { 200: z.array(salesTaskSchema) } },
+    schema: { summary: 'Sales tasks that overlap a range, series expanded', tags, querystring: salesTaskRangeQuery, response: { 200: z.array(salesTaskSchema) } },
     handler: (req) => listSalesTasks(ctxOf(req, deps.db), req.access!, req.query),
   });
   r.get('/api/v1/SalesScheduler/salesPersons', {
     config: { access: read },
-    schema: { tags, response: { 200: z.array(salesPersonSchema) } },
+    schema: { summary: 'Sales people the caller may plan for', tags, response: { 200: z.array(salesPersonSchema) } },
     handler: (req) => listSalesPersons(ctxOf(req, deps.db), req.access!),
   });
   r.get('/api/v1/SalesScheduler/customers', {
     config: { access: read },
-    schema: { tags, querystring: salesCustomersQuery, response: { 200: z.array(salesCustomerSchema) } },
+    schema: { summary: "Customers for the sales task form's picker", tags, querystring: salesCustomersQuery, response: { 200: z.array(salesCustomerSchema) } },
     handler: (req) => listSalesCustomers(ctxOf(req, deps.db), req.query),
   });
   r.post('/api/v1/SalesScheduler/save', {
     config: { access: write },
-    schema: { tags, body: saveSalesTaskBody, response: { 200: schedulerIdAnswer } },
+    schema: { summary: 'Create or change a sales task or series', tags, body: saveSalesTaskBody, response: { 200: schedulerIdAnswer } },
     handler: (req) => saveSalesTask(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.put('/api/v1/SalesScheduler/move', {
     config: { access: write },
-    schema: { tags, body: moveSalesTaskBody, response: { 200: schedulerIdAnswer } },
+    schema: { summary: 'Move or resize a sales task, one occurrence or the series', tags, body: moveSalesTaskBody, response: { 200: schedulerIdAnswer } },
     handler: (req) => moveSalesTask(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.delete('/api/v1/SalesScheduler/:schedulerId', {
     config: { access: write },
-    schema: { tags, params: scheduleItemParams, querystring: deleteSalesTaskQuery, response: { 200: schedulerIdAnswer } },
+    schema: { summary: 'Delete a sales task, a series or one occurrence', tags, params: scheduleItemParams, querystring: deleteSalesTaskQuery, response: { 200: schedulerIdAnswer } },
     handler: (req) => deleteSalesTask(ctxOf(req, deps.db), req.access!, req.params.schedulerId, req.query),
   });
 }

@@ -10,7 +10,7 @@ export function unassignedWorkRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v1/Scheduler/unassigned', {
     config: { access: area('Scheduler', 'write') },
-    schema: { tags: ['Scheduler'], querystring: unassignedWorkQuery, response: { 200: unassignedWorkAnswer } },
+    schema: { summary: 'Open work orders not yet on the schedule', tags: ['Scheduler'], querystring: unassignedWorkQuery, response: { 200: unassignedWorkAnswer } },
     handler: (req) => listUnassignedWork(ctxOf(req, deps.db), req.access!, req.query),
   });
 }

@@ -178,9 +178,9 @@ describe('unassigned work of the dispatcher board', () => {
     };
     expect(await refused('?take=0')).toBe('Take must be at least 1.');
     expect(await refused('?take=51')).toBe('Take must be at most 50.');
-    expect(await refused('?take=abc')).toBe('Take must be a number.');
-    expect(await refused('?take=2.5')).toBe('Take must be a whole number.');
-    expect(await refused('?skip=-1')).toBe('Skip must be at least 0.');
+    expect(await refused('?take=abc')).toBe('Take must be a whole number, written in digits only.');
+    expect(await refused('?take=2.5')).toBe('Take must be a whole number, written in digits only.');
+    expect(await refused('?skip=-1')).toBe('Skip must be a whole number, written in digits only.');
     expect(await refused(`?search=${'x'.repeat(101)}`)).toBe('Search must be at most 100 characters.');
     expect(await refused('?search=%00')).toBe('Search contains characters that are not allowed.');
     expect(await refused('?technicianId=0')).toBe('Technician must be a positive number.');

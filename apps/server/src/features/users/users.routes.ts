@@ -12,27 +12,27 @@ export function usersRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tags = ['User'];
   r.get('/api/v1/User/userStatuses', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(userStatusSchema) } },
+    schema: { summary: 'Work statuses a user can choose', tags, response: { 200: z.array(userStatusSchema) } },
     handler: () => listUserStatuses(deps),
   });
   r.get('/api/v1/User/getUserStatus', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: currentUserStatusSchema } },
+    schema: { summary: "The caller's current work status", tags, response: { 200: currentUserStatusSchema } },
     handler: (req) => getUserStatus(ctxOf(req, deps.db)),
   });
   r.get('/api/v1/User/updatestatus/:statusValue', {
     config: { access: SIGNED_IN },
-    schema: { tags, params: statusValueParams, querystring: updateStatusQuery, response: { 200: currentUserStatusSchema } },
+    schema: { summary: "Change the caller's work status", tags, params: statusValueParams, querystring: updateStatusQuery, response: { 200: currentUserStatusSchema } },
     handler: (req) => updateUserStatus(ctxOf(req, deps.db), req.params.statusValue, req.query.description),
   });
   r.get('/api/v1/User/isTimeSheetEntryAlreadyExists/:statusValue', {
     config: { access: SIGNED_IN },
-    schema: { tags, params: statusValueParams, response: { 200: z.boolean() } },
+    schema: { summary: 'Whether the caller already has a time sheet entry of a status today', tags, params: statusValueParams, response: { 200: z.boolean() } },
     handler: (req) => isTimeSheetEntryAlreadyExists(ctxOf(req, deps.db), req.params.statusValue),
   });
   r.get('/api/v1/User/myTeamLeaders', {
     config: { access: SIGNED_IN },
-    schema: { tags, response: { 200: z.array(teamLeaderSchema) } },
+    schema: { summary: "The caller's team leaders", tags, response: { 200: z.array(teamLeaderSchema) } },
     handler: (req) => listMyTeamLeaders(ctxOf(req, deps.db)),
   });
 }

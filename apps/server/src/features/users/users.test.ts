@@ -40,7 +40,7 @@ describe('work status', () => {
     expect(unknown.json().title).toBe('This work status is not available.');
     const malformed = await t.call('GET', '/api/v1/User/updatestatus/abc', 'tech');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().title).toBe('Status must be a number.');
+    expect(malformed.json().title).toBe('Status must be a whole number, written in digits only.');
   });
 
   it('lists only the caller\'s own company\'s team leaders', async () => {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { workOrderDetailsSchema, createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idOf, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
+import { workOrderDetailsSchema, createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idParam, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
 import { createSubWorkOrder } from './sub-work-order.service';
 import { getWorkOrderByNumber, listRateSheetLaborItems, listRateSheetTrucks, listTechnicianWorkOrders } from './work-orders.service';
 
-const billingParams = z.object({ billingCustomerId: idOf('Billing customer') });
+const billingParams = z.object({ billingCustomerId: idParam('Billing customer') });
 
 /** Work orders a technician reads, and the rate sheets of their billing customers. */
 export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -16,6 +16,7 @@ export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/api/v1/workOrder/technicianWorkOrders', {
     config: { access: area('Work Orders', 'read', 'My WorkOrders') },
     schema: {
+      summary: "A page of the caller's work orders (My Work Orders)",
       tags,
       body: gridRequestSchema.extend({ take: gridRequestSchema.shape.take.default(3) }).default({ take: 3 } as never),
       response: { 200: technicianWorkOrdersAnswer },
@@ -24,22 +25,22 @@ export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/WorkOrder/rateSheetLaborItems/:billingCustomerId', {
     config: { access: area('Work Orders') },
-    schema: { tags, params: billingParams, response: { 200: z.array(rateSheetLaborItemSchema) } },
+    schema: { summary: "Labor items of a billing customer's rate sheet", tags, params: billingParams, response: { 200: z.array(rateSheetLaborItemSchema) } },
     handler: (req) => listRateSheetLaborItems(ctxOf(req, deps.db), req.params.billingCustomerId),
   });
   r.get('/api/v1/WorkOrder/rateSheetTrucks/:billingCustomerId', {
     config: { access: area('Work Orders') },
-    schema: { tags, params: billingParams, response: { 200: z.array(rateSheetTruckSchema) } },
+    schema: { summary: "Trucks of a billing customer's rate sheet", tags, params: billingParams, response: { 200: z.array(rateSheetTruckSchema) } },
     handler: (req) => listRateSheetTrucks(ctxOf(req, deps.db), req.params.billingCustomerId),
   });
   r.post('/api/v1/WorkOrder/create', {
     config: { access: area('Work Orders', 'write', 'Create Work Order') },
-    schema: { tags, body: createSubWorkOrderBody, response: { 200: createdWorkOrderAnswer } },
+    schema: { summary: 'Create a sub work order', tags, body: createSubWorkOrderBody, response: { 200: createdWorkOrderAnswer } },
     handler: (req) => createSubWorkOrder(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.get('/api/v1/WorkOrder/:workOrderNumber', {
     config: { access: area('Work Orders') },
-    schema: { tags, params: z.object({ workOrderNumber: requiredText('Work order number', 40) }), response: { 200: workOrderDetailsSchema } },
+    schema: { summary: 'A work order with its labor, history and totals', tags, params: z.object({ workOrderNumber: requiredText('Work order number', 40) }), response: { 200: workOrderDetailsSchema } },
     handler: (req) => getWorkOrderByNumber(ctxOf(req, deps.db), req.access!, req.params.workOrderNumber),
   });
 }
