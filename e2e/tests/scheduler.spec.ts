@@ -244,6 +244,68 @@ test.describe('dispatcher board', () => {
     await expect(event).toHaveCount(0);
   });
 
+  test('the recurrence editor writes the rules it can show: last working day, several months and days, weeks from Monday', async ({ page, request }) => {
+    test.slow(); // three items made and read back through the dialog
+    const day = weekOf(16);
+    const stamp = Date.now();
+    await openAs(page, 'dispatcher', `/management/dispatcher?view=week&date=${day(0)}`);
+    const token = await accessTokenOf(page);
+    const startOfMonday = new Date(`${day(1)}T12:00:00Z`);
+    const [mondayDate, mondayMonth] = [startOfMonday.getUTCDate(), startOfMonday.getUTCMonth() + 1];
+
+    /** Fills a new item starting Monday 09:00, lets `repeat` set the recurrence, saves, and answers the stored rule. */
+    const ruleOfNew = async (task: string, repeat: (form: Locator) => Promise<void>) => {
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: 'New' }).click();
+      const form = page.getByRole('dialog', { name: 'New Schedule Item' });
+      await form.getByLabel('Task').fill(task);
+      await form.getByLabel('Start').fill(`${day(1)}T09:00`);
+      await repeat(form);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form).toBeHidden();
+      const [first] = (await itemsIn(request, token, day(0), day(60))).filter((i) => i.task === task);
+      await call(request, token, 'DELETE', `Scheduler/${first.id}`);
+      return first.recurrenceRule;
+    };
+    const pick = async (form: Locator, label: string, option: string) => {
+      // With a value chosen the search field is hidden behind its pills: click the box around them.
+      await form.locator('.mantine-MultiSelect-input', { has: page.getByRole('combobox', { name: label }) }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+      await form.getByText('Recurrence', { exact: true }).click();
+    };
+
+    const lastWorkingDay = await ruleOfNew(`Month-end defrost ${stamp}`, async (form) => {
+      await choose(page, form, 'Repeat', 'Monthly');
+      await form.getByRole('radio', { name: 'A weekday of the month' }).check();
+      await choose(page, form, 'Week', 'Last');
+      for (const d of ['Tue', 'Wed', 'Thu', 'Fri']) await form.getByText(d, { exact: true }).click();
+      await expect(form.getByText('The last of the chosen days in the month')).toBeVisible();
+      await form.getByRole('radio', { name: 'On date' }).check();
+      await form.getByLabel('End date').fill(day(56));
+      await form.getByLabel('Until').fill('17:00:00');
+    });
+    // 17:00 in Chicago is 22:00 or 23:00 UTC, on the end date.
+    expect(lastWorkingDay).toMatch(new RegExp(`^FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;UNTIL=${day(56).replaceAll('-', '')}T2[23]0000Z$`));
+
+    const twiceAYear = await ruleOfNew(`Coil audit ${stamp}`, async (form) => {
+      await choose(page, form, 'Repeat', 'Yearly');
+      await pick(form, 'Months', 'September');
+      await pick(form, 'Days', 'Last day');
+      await form.getByRole('radio', { name: 'After' }).check();
+      await form.getByLabel('Occurrences').fill('3');
+    });
+    const months = [...new Set([mondayMonth, 9])].sort((a, b) => a - b).join(',');
+    expect(twiceAYear).toBe(`FREQ=YEARLY;BYMONTH=${months};BYMONTHDAY=${mondayDate},-1;COUNT=3`);
+
+    const fortnightly = await ruleOfNew(`Filter swap ${stamp}`, async (form) => {
+      await choose(page, form, 'Repeat', 'Weekly');
+      await form.getByLabel('Every (weeks)').fill('2');
+      await form.getByText('Sun', { exact: true }).click();
+      await choose(page, form, 'Weeks start on', 'Monday');
+    });
+    expect(fortnightly).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU;WKST=MO');
+  });
+
   test('a save the server refuses shows its sentence, keeps the form open and creates nothing', async ({ page, request }) => {
     const day = weekOf(12);
     const task = `Refused repeat ${Date.now()}`;

@@ -10,4 +10,5 @@ export * from './profit';
 export * from './recurrence-rule';
 export * from './time-of-day';
 export * from './weekdays';
+export * from './zoned-time';
 export * from './provider-position';

@@ -77,7 +77,13 @@ const reason = optionalText('Reason', 500);
  */
 export const seriesSaveFields = {
   due: isoDateTimeText('Due').nullish(),
-  recurrenceRule: optionalText('Repeat rule', 500).nullish(),
+  recurrenceRule: optionalText('Repeat rule', 4000)
+    .meta({
+      description:
+        'An RFC 5545 RRULE the recurrence editor can show (FREQ daily to yearly; INTERVAL; BYDAY, BYMONTHDAY including -1, BYMONTH, BYSETPOS, WKST; COUNT or UNTIL), optionally followed by EXDATE lines; stored with UNTIL as a UTC instant.',
+      example: 'RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\nEXDATE;TZID=America/Chicago:20260331T090000',
+    })
+    .nullish(),
   recurrenceId: optionalRef('Series'),
   occurrenceStart: isoDateTimeText('Occurrence start').nullish(),
   startTimezone: optionalText('Time zone', 64).nullish(),

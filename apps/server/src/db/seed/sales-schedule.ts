@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TaskColor } from '@sm/shared';
+import { addWallDays, instantOf, wallClockOf, type TaskColor } from '@sm/shared';
 import type { Tx } from '../../lib/context';
 import { customers, scheduleItems } from '../schema';
-import { addWallDays, instantOf, wallClockOf } from '../../features/scheduling/zoned-time';
 
 interface PlannedTask {
   customer: string;

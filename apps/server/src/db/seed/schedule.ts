@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { WORK_ORDER_STATUS, type TaskColor } from '@sm/shared';
+import { WORK_ORDER_STATUS, addWallDays, instantOf, wallClockOf, type TaskColor } from '@sm/shared';
 import type { Tx } from '../../lib/context';
 import { scheduleItems, workOrderTechnicians, workOrders } from '../schema';
-import { addWallDays, instantOf, wallClockOf } from '../../features/scheduling/zoned-time';
 
 /** Work orders worth a visit: not yet completed, billed or invoiced. */
 const OPEN_STATUSES = [WORK_ORDER_STATUS.ToDo, WORK_ORDER_STATUS.Onsite, WORK_ORDER_STATUS.EnRoute, WORK_ORDER_STATUS.ToBeContinued, 10, 17, 18, 31];

@@ -1,8 +1,7 @@
-import type { Access, BoardTechnician, JobSite, ScheduleItem, TeamLeaderBoard, TeamLeaderBoardQuery } from '@sm/shared';
+import { wallClockOf, type Access, type BoardTechnician, type JobSite, type ScheduleItem, type TeamLeaderBoard, type TeamLeaderBoardQuery } from '@sm/shared';
 import type { Ctx } from '../../lib/context';
 import { companyTimeZone, knownTimeZone, zonedDate } from '../scheduling/schedule-lookups';
 import { listScheduleItems } from '../scheduling/schedule-items.service';
-import { wallClockOf } from '../scheduling/zoned-time';
 import { fieldTechnicians, lastPositionsOf, openLaborOf, placedCustomers, statusSince } from './board-lookups';
 
 /** The day after a YYYY-MM-DD day, in the same form. */

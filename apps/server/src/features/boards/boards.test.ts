@@ -1,9 +1,8 @@
-import { teamLeaderBoardSchema, type TeamLeaderBoard } from '@sm/shared';
+import { parseZonedIso, teamLeaderBoardSchema, wallClockOf, type TeamLeaderBoard } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { dbFingerprint } from '../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { parseZonedIso, wallClockOf } from '../scheduling/zoned-time';
 
 let t: TestApp;
 const id: Record<string, number> = {};

@@ -2,7 +2,7 @@ import type { Access, deleteSalesTaskQuery, moveSalesTaskBody, saveSalesTaskBody
 import type { z } from 'zod';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { moveEntry, savedStartOf, savedTimingColumns } from '../scheduling/calendar-entries';
+import { mergedExceptions, moveEntry, savedStartOf, savedTimingColumns } from '../scheduling/calendar-entries';
 import { zonedDate, type ScheduleItemRow } from '../scheduling/schedule-lookups';
 import { addException, checkOpenOccurrence, dropEditedOccurrences, insertItem, reshapesSeries, updateItem } from '../scheduling/schedule-writes';
 import { checkSalesReferences, ownSalesTasksOnly, visibleSalesTask } from './sales-task-lookups';
@@ -34,7 +34,7 @@ export async function saveSalesTask(ctx: Ctx, access: Access, input: SaveSalesTa
     if (!existing) return { schedulerId: (await insertItem(tx, ctx, values, null)).id };
     const startsOver = reshapesSeries(existing, values);
     if (startsOver) await dropEditedOccurrences(tx, ctx, existing.id, null);
-    const exceptions = startsOver || !values.recurrenceRule ? [] : existing.recurrenceExceptions;
+    const exceptions = mergedExceptions(startsOver || !values.recurrenceRule ? [] : existing.recurrenceExceptions, values.recurrenceExceptions);
     await updateItem(tx, ctx, existing, { ...values, recurrenceExceptions: exceptions }, 'update', null);
     return { schedulerId: existing.id };
   });
@@ -57,14 +57,14 @@ async function saveOccurrence(tx: Tx, ctx: Ctx, series: ScheduleItemRow, input: 
  * else the task's, else the company's zone and blue), dates read in it, and a repeat rule the editor can show that
  * makes at least one occurrence.
  */
-async function valuesOf(tx: Tx, ctx: Ctx, input: SaveSalesTaskInput, salesPersonId: number, current: Pick<ScheduleItemRow, 'timeZone' | 'color'> | undefined) {
+async function valuesOf(tx: Tx, ctx: Ctx, input: SaveSalesTaskInput, salesPersonId: number, current: (Pick<ScheduleItemRow, 'timeZone' | 'color'> & Partial<Pick<ScheduleItemRow, 'startAt' | 'startWall'>>) | undefined) {
   const { timeZone, start } = await savedStartOf(tx, ctx, input, current?.timeZone);
   return {
     kind: 'sales' as const,
     task: input.title,
     customerId: input.customerId,
     salesPersonUserId: salesPersonId,
-    ...savedTimingColumns(input, start, timeZone),
+    ...savedTimingColumns(input, start, timeZone, current),
     color: input.color ?? current?.color ?? 'blue',
   } satisfies Partial<ScheduleItemRow>;
 }

@@ -1,11 +1,12 @@
-import { canonicalRecurrenceRule } from '@sm/shared';
+import { canonicalRecurrenceRule, parseZonedIso, wallClockOf } from '@sm/shared';
 import { and, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { lastOccurrenceEnd, occurrencesBetween } from './recurrence';
+import { lastOccurrenceEnd, occurrencesBetween, type SeriesTiming } from './recurrence';
 import { companyTimeZone, knownTimeZone, zonedDate, type ScheduleItemRow } from './schedule-lookups';
 import { scheduleItems } from './schedule-items.table';
-import { addException, checkOpenOccurrence, checkedStart, dropEditedOccurrences, insertItem, reshapesSeries, roundedHours, updateItem } from './schedule-writes';
+import { addException, checkOpenOccurrence, checkedStart, dropEditedOccurrences, insertItem, reshapesSeries, roundedHours, seriesTimingOf, updateItem } from './schedule-writes';
+import { excludedStarts, splitRepeatText } from './series-text';
 
 // Schedule items and sales tasks are rows of one table: reading a range, answering a series and saving its timing
 // are the same for both calendars, so they are written once here.
@@ -50,8 +51,7 @@ export function seriesAnswerOf(it: ScheduleItemRow) {
 
 /** The answer of a row once per occurrence in the range (once for a single entry), each with its own start and end. */
 export function occurrencesOf<T>(it: ScheduleItemRow, base: T, from: Date, to: Date): (T & { start: string; end: string })[] {
-  const timing = { start: it.startAt, durationHours: it.durationHours, isAllDay: it.isAllDay, rule: it.recurrenceRule, exceptions: it.recurrenceExceptions, timeZone: it.timeZone };
-  return occurrencesBetween(timing, from, to).map((o) => ({ ...base, start: o.start.toISOString(), end: o.end.toISOString() }));
+  return occurrencesBetween(seriesTimingOf(it), from, to).map((o) => ({ ...base, start: o.start.toISOString(), end: o.end.toISOString() }));
 }
 
 /** Oldest first, then by id, as both calendars list their occurrences. */
@@ -79,31 +79,55 @@ export async function savedStartOf(tx: Tx, ctx: Ctx, input: SavedTiming, itemZon
 }
 
 /**
- * The timing columns of a saved form once its start is known: the length, the due date read in the entry's zone, and
- * a repeat rule the editor can show that makes at least one occurrence.
+ * The timing columns of a saved form once its start is known: the length, the due date read in the entry's zone, a
+ * repeat rule the editor can show that makes at least one occurrence, the wall clock the start names when it falls
+ * in a skipped hour, and the starts its EXDATE lines take out. `current` is the stored entry: a start that names its
+ * instant again keeps its wall clock.
  */
-export function savedTimingColumns(input: SavedTiming, start: Date, timeZone: string) {
-  const canonical = canonicalRecurrenceRule(input.recurrenceRule);
+export function savedTimingColumns(input: SavedTiming, start: Date, timeZone: string, current?: Partial<Pick<ScheduleItemRow, 'startAt' | 'startWall'>>) {
+  const text = splitRepeatText(input.recurrenceRule);
+  const canonical = canonicalRecurrenceRule(text.rule, timeZone);
   if (canonical.error !== null) throw new AppError(400, canonical.error);
   const durationHours = roundedHours(input.durationHours);
-  const lastEnd = lastEndOf({ start, durationHours, isAllDay: input.isAllDay, rule: canonical.rule, timeZone });
+  const startWall = canonical.rule ? startWallOf(input.start, start, input.isAllDay, timeZone, current) : null;
+  const timing = { start, startWall, durationHours, isAllDay: input.isAllDay, rule: canonical.rule, timeZone };
+  const lastEnd = lastEndOf(timing);
   return {
     startAt: start,
+    startWall,
     durationHours,
     isAllDay: input.isAllDay,
     dueAt: input.due ? zonedDate(input.due, timeZone, 'Due') : null,
     recurrenceRule: canonical.rule,
+    recurrenceExceptions: excludedStarts({ ...timing, exceptions: [] }, text.excluded),
     lastOccurrenceEnd: lastEnd,
     timeZone,
   } satisfies Partial<ScheduleItemRow>;
 }
 
+/**
+ * The wall clock a saved start names when its instant shows another (a time the clocks skip: 02:30 on the spring
+ * change is 03:30), else null. A start given with an offset names the instant itself; an all-day start its midnight.
+ * A start at the stored entry's instant keeps the entry's wall clock, so saving what the calendar shows changes nothing.
+ */
+function startWallOf(text: string, start: Date, isAllDay: boolean, timeZone: string, current?: Partial<Pick<ScheduleItemRow, 'startAt' | 'startWall'>>): Date | null {
+  const kept = current?.startWall && current.startAt?.getTime() === start.getTime() ? current.startWall : null;
+  const named = /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? null : parseZonedIso(text, 'UTC');
+  if (named === null) return kept;
+  const wall = isAllDay ? new Date(Date.UTC(named.getUTCFullYear(), named.getUTCMonth(), named.getUTCDate())) : named;
+  return wall.getTime() === wallClockOf(start, timeZone).getTime() ? kept : wall;
+}
+
 /** Where a series' last occurrence ends (null for no end or no repeat); refuses a rule that makes no occurrence. */
-export function lastEndOf(timing: { start: Date; durationHours: number; isAllDay: boolean; rule: string | null; timeZone: string }): Date | null {
+export function lastEndOf(timing: Omit<SeriesTiming, 'exceptions'>): Date | null {
   const lastEnd = timing.rule ? lastOccurrenceEnd({ ...timing, exceptions: [] }) : null;
   if (lastEnd === undefined) throw new AppError(400, 'The repeat rule ends before its first occurrence.');
   return lastEnd;
 }
+
+/** Exceptions kept and added, each once, oldest first. */
+export const mergedExceptions = (kept: readonly Date[], added: readonly Date[]) =>
+  [...new Map([...kept, ...added].map((d) => [d.getTime(), d])).values()].sort((a, b) => a.getTime() - b.getTime());
 
 /**
  * A drag or resize of a stored entry, for both calendars. With `occurrenceStart` only that occurrence of a series
@@ -126,16 +150,17 @@ export async function moveEntry(
     const inserted = await insertItem(
       tx,
       ctx,
-      { ...copy, startAt: start, durationHours, recurrenceRule: null, recurrenceExceptions: [], lastOccurrenceEnd: null, recurrenceId: row.id, occurrenceStart: original },
+      { ...copy, startAt: start, startWall: null, durationHours, recurrenceRule: null, recurrenceExceptions: [], lastOccurrenceEnd: null, recurrenceId: row.id, occurrenceStart: original },
       reason,
     );
     await addException(tx, ctx, row, original, 'move-occurrence', reason);
     return { schedulerId: inserted.id };
   }
-  const startsOver = reshapesSeries(row, { ...row, startAt: start });
+  const startWall = row.recurrenceRule ? startWallOf(input.start, start, row.isAllDay, row.timeZone, row) : null;
+  const startsOver = reshapesSeries(row, { ...row, startAt: start, startWall });
   if (startsOver) await dropEditedOccurrences(tx, ctx, row.id, reason);
-  const lastEnd = lastEndOf({ start, durationHours, isAllDay: row.isAllDay, rule: row.recurrenceRule, timeZone: row.timeZone });
+  const lastEnd = lastEndOf({ ...seriesTimingOf(row), start, startWall, durationHours });
   const exceptions = startsOver ? [] : row.recurrenceExceptions;
-  await updateItem(tx, ctx, row, { startAt: start, durationHours, lastOccurrenceEnd: lastEnd, recurrenceExceptions: exceptions }, 'move', reason);
+  await updateItem(tx, ctx, row, { startAt: start, startWall, durationHours, lastOccurrenceEnd: lastEnd, recurrenceExceptions: exceptions }, 'move', reason);
   return { schedulerId: row.id };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endOf, isOccurrenceOf, lastOccurrenceEnd, occurrencesBetween, type SeriesTiming } from './recurrence';
-import { instantOf, isTimeZone, parseZonedIso } from './zoned-time';
+import { instantOf, isTimeZone, parseZonedIso } from '@sm/shared';
 
 // Every expected date below was worked out on a calendar, not by the code under test. Chicago is UTC-6 (CST) until
 // 2026-03-08 02:00 and from 2026-11-01 02:00, UTC-5 (CDT) between; London is UTC+0 until 2026-03-29 01:00 UTC.
@@ -96,6 +96,78 @@ describe('recurrence expansion', () => {
     expect(starts(single, '2026-04-06T14:00:00Z', '2026-04-07T00:00:00Z')).toEqual(['2026-04-06T13:00:00.000Z']);
     expect(starts(single, '2026-04-06T15:00:00Z', '2026-04-07T00:00:00Z')).toEqual([]);
     expect(starts(single, '2026-04-05T00:00:00Z', '2026-04-06T13:00:00Z')).toEqual([]);
+  });
+});
+
+describe('RFC 5545 classes, each worked out on a calendar', () => {
+  it('counts the weeks of "every 2 weeks" from the rule\'s WKST, Monday when it names none (RFC 5545 3.3.10 example)', () => {
+    // Tue 5 Aug 1997, 09:00 CDT. With weeks from Monday: Tue 5, Sun 10, Tue 19, Sun 24; from Sunday: 5, 17, 19, 31.
+    const from = '1997-08-01T00:00:00Z';
+    const to = '1997-09-10T00:00:00Z';
+    const monday = ['1997-08-05T14:00:00.000Z', '1997-08-10T14:00:00.000Z', '1997-08-19T14:00:00.000Z', '1997-08-24T14:00:00.000Z'];
+    expect(starts(series('1997-08-05T14:00:00Z', 'FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU'), from, to)).toEqual(monday);
+    expect(starts(series('1997-08-05T14:00:00Z', 'FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO'), from, to)).toEqual(monday);
+    expect(starts(series('1997-08-05T14:00:00Z', 'FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU'), from, to)).toEqual([
+      '1997-08-05T14:00:00.000Z', '1997-08-17T14:00:00.000Z', '1997-08-19T14:00:00.000Z', '1997-08-31T14:00:00.000Z',
+    ]);
+  });
+
+  it('ends at UNTIL\'s exact time: an occurrence at UNTIL is the last, one a second after it is not', () => {
+    // Daily at 09:00 CDT (14:00 UTC) from Mon 6 April.
+    const daily = (rule: string) => series('2026-04-06T14:00:00Z', rule);
+    const range = ['2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z'] as const;
+    expect(starts(daily('FREQ=DAILY;UNTIL=20260408T140000Z'), ...range)).toEqual(['2026-04-06T14:00:00.000Z', '2026-04-07T14:00:00.000Z', '2026-04-08T14:00:00.000Z']);
+    expect(starts(daily('FREQ=DAILY;UNTIL=20260408T135959Z'), ...range)).toEqual(['2026-04-06T14:00:00.000Z', '2026-04-07T14:00:00.000Z']);
+    // A local UNTIL (as rules written before UTC ends have it) is read in the series' zone: 08:59:59 CDT.
+    expect(starts(daily('FREQ=DAILY;UNTIL=20260408T085959'), ...range)).toEqual(['2026-04-06T14:00:00.000Z', '2026-04-07T14:00:00.000Z']);
+    expect(lastOccurrenceEnd(daily('FREQ=DAILY;UNTIL=20260408T135959Z'))?.toISOString()).toBe('2026-04-07T15:00:00.000Z');
+    expect(lastOccurrenceEnd(daily('FREQ=DAILY;UNTIL=20260406T135959Z'))).toBeUndefined();
+  });
+
+  it('keeps the named 02:30 of a first start in the skipped hour: only that day is at 03:30', () => {
+    // 02:30 does not exist on Sun 8 March in Chicago; that occurrence is 03:30 CDT (08:30 UTC), the next ones 02:30 CDT.
+    const named = series('2026-03-08T08:30:00Z', 'FREQ=DAILY', { startWall: at('2026-03-08T02:30:00Z') });
+    expect(starts(named, '2026-03-08T00:00:00Z', '2026-03-11T00:00:00Z')).toEqual(['2026-03-08T08:30:00.000Z', '2026-03-09T07:30:00.000Z', '2026-03-10T07:30:00.000Z']);
+    const weekly = series('2026-03-08T08:30:00Z', 'FREQ=WEEKLY;BYDAY=SU', { startWall: at('2026-03-08T02:30:00Z') });
+    expect(starts(weekly, '2026-03-08T00:00:00Z', '2026-03-16T00:00:00Z')).toEqual(['2026-03-08T08:30:00.000Z', '2026-03-15T07:30:00.000Z']);
+    expect(isOccurrenceOf(named, at('2026-03-09T07:30:00Z'))).toBe(true);
+    // A first start really at 03:30 keeps 03:30.
+    expect(starts(series('2026-03-08T08:30:00Z', 'FREQ=DAILY'), '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z')).toEqual(['2026-03-09T08:30:00.000Z']);
+  });
+
+  it('falls on the last day of each month (BYMONTHDAY=-1) and on several days of it', () => {
+    expect(starts(series('2026-01-31T15:00:00Z', 'FREQ=MONTHLY;BYMONTHDAY=-1'), '2026-01-01T00:00:00Z', '2026-05-01T00:00:00Z')).toEqual([
+      '2026-01-31T15:00:00.000Z', '2026-02-28T15:00:00.000Z', '2026-03-31T14:00:00.000Z', '2026-04-30T14:00:00.000Z',
+    ]);
+    expect(starts(series('2026-01-01T15:00:00Z', 'FREQ=MONTHLY;BYMONTHDAY=1,15'), '2026-01-01T00:00:00Z', '2026-03-20T00:00:00Z')).toEqual([
+      '2026-01-01T15:00:00.000Z', '2026-01-15T15:00:00.000Z', '2026-02-01T15:00:00.000Z', '2026-02-15T15:00:00.000Z',
+      '2026-03-01T15:00:00.000Z', '2026-03-15T14:00:00.000Z',
+    ]);
+  });
+
+  it('falls on the fifth Friday only in months that have one (BYDAY=5FR)', () => {
+    // Fridays of 2026: 30 January, 29 May and 31 July are fifth ones; February to April and June have four.
+    expect(starts(series('2026-01-30T15:00:00Z', 'FREQ=MONTHLY;BYDAY=5FR'), '2026-01-01T00:00:00Z', '2026-08-01T00:00:00Z')).toEqual([
+      '2026-01-30T15:00:00.000Z', '2026-05-29T14:00:00.000Z', '2026-07-31T14:00:00.000Z',
+    ]);
+  });
+
+  it('takes the last of several weekdays of each month (BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1): the last working day', () => {
+    expect(starts(series('2026-01-30T15:00:00Z', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1'), '2026-01-01T00:00:00Z', '2026-07-01T00:00:00Z')).toEqual([
+      '2026-01-30T15:00:00.000Z', // Sat 31 Jan: Friday 30
+      '2026-02-27T15:00:00.000Z', // Sat 28 Feb: Friday 27
+      '2026-03-31T14:00:00.000Z', // Tuesday
+      '2026-04-30T14:00:00.000Z', // Thursday
+      '2026-05-29T14:00:00.000Z', // Sun 31 May: Friday 29
+      '2026-06-30T14:00:00.000Z', // Tuesday
+    ]);
+  });
+
+  it('repeats yearly in several months (BYMONTH=3,9) on the second Tuesday of each', () => {
+    // 2027's clocks change on 14 March, so 9 March 2027 is still 09:00 CST (15:00 UTC).
+    expect(starts(series('2026-03-10T14:00:00Z', 'FREQ=YEARLY;BYMONTH=3,9;BYDAY=2TU'), '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z')).toEqual([
+      '2026-03-10T14:00:00.000Z', '2026-09-08T14:00:00.000Z', '2027-03-09T15:00:00.000Z', '2027-09-14T14:00:00.000Z',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { addWallDays, instantOf, wallClockOf } from './zoned-time';
+import { addWallDays, instantOf, wallClockOf } from '@sm/shared';
 
 // rrule ships CommonJS without named ESM exports; require it so Node, tsx and Vitest all load the same build.
 const { RRule } = createRequire(import.meta.url)('rrule') as typeof import('rrule');
@@ -9,6 +9,11 @@ export interface SeriesTiming {
   start: Date;
   durationHours: number;
   isAllDay: boolean;
+  /**
+   * The series' first start as its wall clock names it (RFC 5545 DTSTART in the series' zone), when that differs
+   * from the start's own wall clock: a start in the hour the clocks skip in spring. Null or absent otherwise.
+   */
+  startWall?: Date | null;
   /** A rule as `canonicalRecurrenceRule` stores it, or null for a single item. */
   rule: string | null;
   /** Starts of occurrences taken out of the series (deleted, or edited into items of their own). */
@@ -35,9 +40,26 @@ export function endOf(start: Date, durationHours: number, isAllDay: boolean, tim
   return instantOf(addWallDays(midnight, 1), timeZone);
 }
 
-/** The rule with the series' first local start, in floating time: the rule sees wall clocks as if they were UTC. */
-function floatingRule(series: SeriesTiming) {
-  return new RRule({ ...RRule.parseString(series.rule!), dtstart: wallClockOf(series.start, series.timeZone) });
+/**
+ * The rule on floating time, from the series' first local start (the rule sees wall clocks as if they were UTC), and
+ * the instant its UNTIL names, which is compared with each occurrence's instant rather than its wall clock.
+ */
+function expansionOf(series: SeriesTiming): { rule: InstanceType<typeof RRule>; until: Date | null } {
+  const { until: _, ...options } = RRule.parseString(series.rule!);
+  const dtstart = series.startWall ?? wallClockOf(series.start, series.timeZone);
+  return { rule: new RRule({ ...options, dtstart }), until: untilOf(series.rule!, series.timeZone) };
+}
+
+/**
+ * The instant a rule's UNTIL names: a UTC time as it is, a local time (as rules stored before UNTIL was kept in
+ * UTC have it) in the series' zone, a date through the end of that local day. Null when the rule has no UNTIL.
+ */
+export function untilOf(rule: string, timeZone: string): Date | null {
+  const m = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?/i.exec(rule);
+  if (!m) return null;
+  const [, y, mo, d, h = '23', mi = '59', s = '59', utc] = m;
+  const given = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+  return utc ? given : instantOf(given, timeZone);
 }
 
 /**
@@ -53,14 +75,15 @@ export function occurrencesBetween(series: SeriesTiming, from: Date, to: Date): 
     return overlaps(only) ? [only] : [];
   }
   const removed = new Set(series.exceptions.map((d) => d.getTime()));
+  const { rule, until } = expansionOf(series);
   // Wall-clock bounds with a day to spare on each side: offsets and the length of the item are then always inside.
   const reach = Math.max(series.durationHours * HOUR, DAY);
   const fromWall = new Date(wallClockOf(new Date(from.getTime() - reach), series.timeZone).getTime() - DAY);
   const toWall = new Date(wallClockOf(to, series.timeZone).getTime() + DAY);
-  return floatingRule(series)
+  return rule
     .between(fromWall, toWall, true)
     .map((wall) => occurrence(instantOf(wall, series.timeZone)))
-    .filter((o) => overlaps(o) && !removed.has(o.start.getTime()));
+    .filter((o) => overlaps(o) && (until === null || o.start <= until) && !removed.has(o.start.getTime()));
 }
 
 /** Whether `start` is an occurrence the series' rule makes (before exceptions are taken out). */
@@ -78,10 +101,13 @@ const COUNTED_OCCURRENCES = 5000;
  */
 export function lastOccurrenceEnd(series: SeriesTiming): Date | null | undefined {
   if (!series.rule) return endOf(series.start, series.durationHours, series.isAllDay, series.timeZone);
-  const rule = floatingRule(series);
-  if (!rule.options.count && !rule.options.until) return rule.after(rule.options.dtstart, true) ? null : undefined;
-  const walls = rule.all((_, i) => i < COUNTED_OCCURRENCES);
+  const { rule, until } = expansionOf(series);
+  if (!rule.options.count && !until) return rule.after(rule.options.dtstart, true) ? null : undefined;
+  // A wall clock a day past UNTIL's own is past its instant whatever the offset; each start is then checked exactly.
+  const lastWall = until && new Date(wallClockOf(until, series.timeZone).getTime() + DAY);
+  const walls = rule.all((wall, i) => i < COUNTED_OCCURRENCES && (!lastWall || wall <= lastWall));
   if (walls.length >= COUNTED_OCCURRENCES) return null;
-  const last = walls[walls.length - 1];
-  return last ? endOf(instantOf(last, series.timeZone), series.durationHours, series.isAllDay, series.timeZone) : undefined;
+  const starts = walls.map((wall) => instantOf(wall, series.timeZone)).filter((start) => !until || start <= until);
+  const last = starts[starts.length - 1];
+  return last ? endOf(last, series.durationHours, series.isAllDay, series.timeZone) : undefined;
 }

@@ -25,6 +25,11 @@ export const scheduleItems = pgTable(
     customerId: integer('customer_id').references(() => customers.id),
     salesPersonUserId: integer('sales_person_user_id').references(() => users.id),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /**
+     * A series' first start as the wall clock its form named, kept when that time does not exist in the zone (the
+     * hour skipped in spring): `start_at` is then an hour later, and later occurrences keep the named time.
+     */
+    startWall: timestamp('start_wall', { withTimezone: false }),
     durationHours: numeric('duration_hours', { precision: 6, scale: 4, mode: 'number' }).notNull().default(0.25),
     isAllDay: boolean('is_all_day').notNull().default(false),
     isAppointment: boolean('is_appointment').notNull().default(false),
@@ -54,6 +59,7 @@ export const scheduleItems = pgTable(
     check('schedule_items_task_or_work_order', sql`${t.workOrderId} is not null or btrim(coalesce(${t.task}, '')) <> ''`),
     check('schedule_items_occurrence_has_no_rule', sql`${t.recurrenceId} is null or ${t.recurrenceRule} is null`),
     check('schedule_items_occurrence_start', sql`(${t.recurrenceId} is null) = (${t.occurrenceStart} is null)`),
+    check('schedule_items_start_wall_of_series', sql`${t.recurrenceRule} is not null or ${t.startWall} is null`),
     check('schedule_items_exceptions_of_series', sql`${t.recurrenceRule} is not null or cardinality(${t.recurrenceExceptions}) = 0`),
     check('schedule_items_color', sql`${t.color} in ('blue', 'red', 'gray', 'green', 'orange', 'purple')`),
     check('schedule_items_time_zone', sql`${t.timeZone} <> ''`),

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, hasFunctionality, type Access } from '@sm/shared';
+import { DEFAULT_TIME_ZONE, hasFunctionality, isTimeZone, parseZonedIso, type Access } from '@sm/shared';
 import { subscribers, users, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { scheduleItems } from './schedule-items.table';
-import { isTimeZone, parseZonedIso } from './zoned-time';
 
 export type ScheduleItemRow = typeof scheduleItems.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { publishHubEvent } from '../realtime/publish';
-import { savedStartOf, savedTimingColumns } from './calendar-entries';
+import { mergedExceptions, savedStartOf, savedTimingColumns } from './calendar-entries';
 import { checkScheduleReferences, ownItemsOnly, visibleItem, zonedDate, type ScheduleItemRow } from './schedule-lookups';
 import { addException, checkOpenOccurrence, dropEditedOccurrences, insertItem, movesTiming, reasonRequired, reshapesSeries, updateItem } from './schedule-writes';
 
@@ -32,7 +32,7 @@ export async function saveScheduleItem(ctx: Ctx, access: Access, input: SaveSche
     if (existing.isAppointment && movesTiming(existing, values) && !reason) throw reasonRequired();
     const startsOver = reshapesSeries(existing, values);
     if (startsOver) await dropEditedOccurrences(tx, ctx, existing.id, reason);
-    const exceptions = startsOver || !values.recurrenceRule ? [] : existing.recurrenceExceptions;
+    const exceptions = mergedExceptions(startsOver || !values.recurrenceRule ? [] : existing.recurrenceExceptions, values.recurrenceExceptions);
     await updateItem(tx, ctx, existing, { ...values, recurrenceExceptions: exceptions }, 'update', reason);
     return { schedulerId: existing.id };
   });
@@ -60,12 +60,12 @@ async function saveOccurrence(tx: Tx, ctx: Ctx, access: Access, input: SaveSched
  * item's, else the company's zone and blue), dates read in it, a task or a work order, and a repeat rule the editor can show that makes
  * at least one occurrence.
  */
-async function valuesOf(tx: Tx, ctx: Ctx, input: SaveScheduleItemInput, current: Pick<ScheduleItemRow, 'timeZone' | 'color'> | undefined) {
+async function valuesOf(tx: Tx, ctx: Ctx, input: SaveScheduleItemInput, current: (Pick<ScheduleItemRow, 'timeZone' | 'color'> & Partial<Pick<ScheduleItemRow, 'startAt' | 'startWall'>>) | undefined) {
   const { timeZone, start } = await savedStartOf(tx, ctx, input, current?.timeZone);
   const task = input.task?.trim() || null;
   const workOrderId = input.workOrderId || null;
   if (!task && !workOrderId) throw new AppError(400, 'Task field is required!');
-  const timing = savedTimingColumns(input, start, timeZone);
+  const timing = savedTimingColumns(input, start, timeZone, current);
   return {
     workOrderId,
     technicianUserId: input.technicianId || null,

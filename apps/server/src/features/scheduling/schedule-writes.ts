@@ -3,8 +3,8 @@ import type { Ctx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
-import { instantOf, wallClockOf } from './zoned-time';
-import { isOccurrenceOf } from './recurrence';
+import { instantOf, wallClockOf } from '@sm/shared';
+import { isOccurrenceOf, type SeriesTiming } from './recurrence';
 import { changesBetween, snapshotOf, type ScheduleItemRow } from './schedule-lookups';
 import { scheduleItems } from './schedule-items.table';
 
@@ -39,15 +39,29 @@ export function movesTiming(before: ScheduleItemRow, after: Pick<ScheduleItemRow
 }
 
 /** Whether the series' occurrences land elsewhere after the change, so its exceptions no longer name any of them. */
-export const reshapesSeries = (before: ScheduleItemRow, after: Pick<ScheduleItemRow, 'startAt' | 'isAllDay' | 'recurrenceRule' | 'timeZone'>) =>
+export const reshapesSeries = (before: ScheduleItemRow, after: Pick<ScheduleItemRow, 'startAt' | 'startWall' | 'isAllDay' | 'recurrenceRule' | 'timeZone'>) =>
   before.recurrenceRule !== null &&
-  (before.startAt.getTime() !== after.startAt.getTime() || before.isAllDay !== after.isAllDay || before.recurrenceRule !== after.recurrenceRule || before.timeZone !== after.timeZone);
+  (before.startAt.getTime() !== after.startAt.getTime() ||
+    (before.startWall?.getTime() ?? null) !== (after.startWall?.getTime() ?? null) ||
+    before.isAllDay !== after.isAllDay ||
+    before.recurrenceRule !== after.recurrenceRule ||
+    before.timeZone !== after.timeZone);
+
+/** What expanding a stored entry needs: its start (and named wall clock), length, rule, exceptions and zone. */
+export const seriesTimingOf = (row: ScheduleItemRow): SeriesTiming => ({
+  start: row.startAt,
+  startWall: row.startWall,
+  durationHours: row.durationHours,
+  isAllDay: row.isAllDay,
+  rule: row.recurrenceRule,
+  exceptions: row.recurrenceExceptions,
+  timeZone: row.timeZone,
+});
 
 /** Refuses a start that the series does not make, or an occurrence already taken out of it. */
 export function checkOpenOccurrence(series: ScheduleItemRow, original: Date) {
-  const timing = { start: series.startAt, durationHours: series.durationHours, isAllDay: series.isAllDay, rule: series.recurrenceRule, exceptions: [], timeZone: series.timeZone };
   if (!series.recurrenceRule) throw new AppError(400, 'That schedule item does not repeat.');
-  if (!isOccurrenceOf(timing, original)) throw new AppError(400, 'The series has no occurrence starting at that time.');
+  if (!isOccurrenceOf({ ...seriesTimingOf(series), exceptions: [] }, original)) throw new AppError(400, 'The series has no occurrence starting at that time.');
   if (series.recurrenceExceptions.some((d) => d.getTime() === original.getTime())) throw new AppError(409, 'That occurrence was already changed or removed.');
 }
 

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, isNotNull, isNull, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Access, UnassignedWorkAnswer, UnassignedWorkOrder, UnassignedWorkQuery } from '@sm/shared';
+import { instantOf, wallClockOf, type Access, type UnassignedWorkAnswer, type UnassignedWorkOrder, type UnassignedWorkQuery } from '@sm/shared';
 import { customers, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
 import { checkScheduleReferences, companyTimeZone, knownTimeZone, ownItemsOnly } from './schedule-lookups';
 import { scheduleItems } from './schedule-items.table';
 import { CLOSED_STATUS_IDS } from './scheduler-lookups.service';
-import { instantOf, wallClockOf } from './zoned-time';
 
 /** `%` and `_` typed into a search are letters, not patterns. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, workOrders } from '../../db/schema';
 import { dbFingerprint } from '../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { instantOf, wallClockOf } from './zoned-time';
+import { instantOf, wallClockOf } from '@sm/shared';
 
 let t: TestApp;
 const id: Record<string, number> = {};

@@ -77,7 +77,7 @@ export function bodyOfForm(values: SalesTaskFormValues, mode: SalesFormMode): Sa
     title: values.title,
     customerId: values.customerId ?? 0,
     salesPersonId: values.salesPersonId,
-    ...timingBodyOfForm(values, canRepeat(mode)),
+    ...timingBodyOfForm(values, canRepeat(mode), mode.kind === 'new' ? undefined : mode.task.startTimezone),
     color: values.color,
   };
 }

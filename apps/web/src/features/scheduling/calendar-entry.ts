@@ -91,7 +91,7 @@ export const newTimingValues = (slot: NewSlot): TimingFormValues => ({
 
 /** The timing of a stored entry, a series (from its own start, with its repeat rule) or one occurrence. */
 export function timingValuesOf(kind: Exclude<EntryFormKind, 'new'>, entry: CalendarEntry): TimingFormValues {
-  const rule = kind === 'series' ? readRecurrenceRule(entry.recurrenceRule).form : null;
+  const rule = kind === 'series' ? readRecurrenceRule(entry.recurrenceRule, entry.startTimezone).form : null;
   return {
     start: formStartOf(originalStartOf(kind, entry), entry.isAllDay, entry.startTimezone),
     durationHours: entry.isAllDay ? DEFAULT_TASK_DURATION_HOURS : entry.durationHours,
@@ -103,12 +103,12 @@ export function timingValuesOf(kind: Exclude<EntryFormKind, 'new'>, entry: Calen
 /** An all-day entry is saved as one day of 24 hours. */
 const ALL_DAY_HOURS = 24;
 
-/** The timing part of a save body from the form. */
-export const timingBodyOfForm = (values: TimingFormValues, repeatable: boolean) => ({
+/** The timing part of a save body from the form; a stored entry's repeat end is written in its own time zone. */
+export const timingBodyOfForm = (values: TimingFormValues, repeatable: boolean, timeZone?: string) => ({
   start: serverStartOf(values.start, values.isAllDay),
   durationHours: values.isAllDay ? ALL_DAY_HOURS : Number(values.durationHours),
   isAllDay: values.isAllDay,
-  recurrenceRule: repeatable ? recurrenceRuleOf(values.recurrence) : null,
+  recurrenceRule: repeatable ? recurrenceRuleOf(values.recurrence, timeZone) : null,
 });
 
 /** Field errors keyed by field ('recurrence.count' for the repeat editor's), in the order the form shows them. */

@@ -77,7 +77,7 @@ export function bodyOfForm(values: ScheduleFormValues, mode: FormMode): SaveSche
     task: values.task.trim() || null,
     workOrderId: values.workOrderId ?? 0,
     technicianId: values.technicianId,
-    ...timingBodyOfForm(values, canRepeat(mode)),
+    ...timingBodyOfForm(values, canRepeat(mode), mode.kind === 'new' ? undefined : mode.item.startTimezone),
     isAppointment: values.isAppointment,
     noVisitRequired: values.noVisitRequired,
     colorClass: values.colorClass,

@@ -1,0 +1,2 @@
+ALTER TABLE "schedule_items" ADD COLUMN "start_wall" timestamp;--> statement-breakpoint
+ALTER TABLE "schedule_items" ADD CONSTRAINT "schedule_items_start_wall_of_series" CHECK ("schedule_items"."recurrence_rule" is not null or "schedule_items"."start_wall" is null);
