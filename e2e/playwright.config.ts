@@ -33,7 +33,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // The longest tests (a series made, dragged and read back) take up to 26 s on two busy shared cores: twice that.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: {
