@@ -120,17 +120,32 @@ export function readRecurrenceRule(text: string | null | undefined, timeZone = '
   return parsed.success ? { form: parsed.data, error: null } : fail(parsed.error.issues[0]?.message ?? 'The repeat rule is not valid.');
 }
 
+/**
+ * An RFC 5545 DATE or DATE-TIME in its basic form (20260316, 20260316T090000, 20260316T140000Z): its fields as a wall
+ * clock (UTC fields; a date at its midnight), whether it is in UTC, and whether it is a date. Null when the text is
+ * not a real date and time.
+ */
+export function readBasicDateTime(text: string): { value: Date; utc: boolean; isDate: boolean } | null {
+  const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', utc] = m;
+  const value = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+  if (Number.isNaN(value.getTime()) || value.toISOString().slice(0, 10) !== `${y}-${mo}-${d}` || Number(h) > 23) return null;
+  return { value, utc: utc !== undefined, isDate: m[4] === undefined };
+}
+
+/** The wall clock an UNTIL value names in the zone (a date: the last second of that day), or null when it is no date. */
+export function untilWallClock(until: string, timeZone: string): Date | null {
+  const read = readBasicDateTime(until);
+  if (!read) return null;
+  if (read.isDate) return new Date(`${read.value.toISOString().slice(0, 10)}T${END_OF_DAY}Z`);
+  return read.utc ? wallClockOf(read.value, timeZone) : read.value;
+}
+
 /** The end date and time an UNTIL value names in the zone, or null when it is not a date. */
 function endOfUntil(until: string, timeZone: string): { endDate: string; endTime: string } | null {
-  const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(until);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s, utc] = m;
-  const time = h === undefined ? END_OF_DAY : `${h}:${mi}:${s}`;
-  const given = new Date(`${y}-${mo}-${d}T${time}Z`);
-  if (Number.isNaN(given.getTime()) || given.toISOString().slice(0, 10) !== `${y}-${mo}-${d}` || Number(h ?? 0) > 23) return null;
-  const wall = utc ? wallClockOf(given, timeZone) : given;
-  const iso = wall.toISOString();
-  return { endDate: iso.slice(0, 10), endTime: iso.slice(11, 19) };
+  const iso = untilWallClock(until, timeZone)?.toISOString();
+  return iso ? { endDate: iso.slice(0, 10), endTime: iso.slice(11, 19) } : null;
 }
 
 /** Reads the days of a monthly or yearly rule into the form; answers the sentence of what it cannot show. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { addWallDays, instantOf, wallClockOf } from '@sm/shared';
+import { addWallDays, instantOf, readBasicDateTime, untilWallClock, wallClockOf } from '@sm/shared';
 
 // rrule ships CommonJS without named ESM exports; require it so Node, tsx and Vitest all load the same build.
 const { RRule } = createRequire(import.meta.url)('rrule') as typeof import('rrule');
@@ -55,11 +55,10 @@ function expansionOf(series: SeriesTiming): { rule: InstanceType<typeof RRule>; 
  * UTC have it) in the series' zone, a date through the end of that local day. Null when the rule has no UNTIL.
  */
 export function untilOf(rule: string, timeZone: string): Date | null {
-  const m = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?/i.exec(rule);
-  if (!m) return null;
-  const [, y, mo, d, h = '23', mi = '59', s = '59', utc] = m;
-  const given = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
-  return utc ? given : instantOf(given, timeZone);
+  const text = /(?:^|;)UNTIL=([0-9TZ]+)/i.exec(rule)?.[1].toUpperCase() ?? '';
+  const read = readBasicDateTime(text);
+  if (!read) return null;
+  return read.utc ? read.value : instantOf(untilWallClock(text, timeZone)!, timeZone);
 }
 
 /**

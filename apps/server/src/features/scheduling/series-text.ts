@@ -1,4 +1,4 @@
-import { instantOf, isTimeZone, wallClockOf } from '@sm/shared';
+import { instantOf, isTimeZone, readBasicDateTime, wallClockOf } from '@sm/shared';
 import { AppError } from '../../lib/errors';
 import { isOccurrenceOf, occurrencesBetween, type SeriesTiming } from './recurrence';
 
@@ -59,12 +59,9 @@ function excludedDatesOf(line: string): ExcludedDate[] {
     .slice(colon + 1)
     .split(',')
     .map((text) => {
-      const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(text.trim());
-      const isDate = m !== null && m[4] === undefined;
-      const value = m && new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}Z`);
-      const valid = value && !Number.isNaN(value.getTime()) && value.toISOString().slice(0, 10) === `${m![1]}-${m![2]}-${m![3]}` && Number(m![4] ?? 0) < 24;
-      if (!valid || (valueType === 'DATE') !== isDate) throw refuse(`EXDATE ${text.trim().slice(0, 20)} is not a valid ${valueType === 'DATE' ? 'date, like 20260316' : 'date-time, like 20260316T090000'}.`);
-      return { text: text.trim(), value, utc: m[7] !== undefined, isDate, timeZone };
+      const read = readBasicDateTime(text.trim());
+      if (!read || (valueType === 'DATE') !== read.isDate) throw refuse(`EXDATE ${text.trim().slice(0, 20)} is not a valid ${valueType === 'DATE' ? 'date, like 20260316' : 'date-time, like 20260316T090000'}.`);
+      return { text: text.trim(), ...read, timeZone };
     });
 }
 

@@ -1,5 +1,5 @@
 import { Chip, Fieldset, Group, Input, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { LAST_DAY_OF_MONTH, RECURRENCE_PATTERNS, type RecurrenceForm } from '@sm/shared';
+import { END_OF_DAY, LAST_DAY_OF_MONTH, RECURRENCE_PATTERNS, type RecurrenceForm } from '@sm/shared';
 import dayjs from 'dayjs';
 import type { ScheduleFormErrors } from './schedule-form';
 import { weekdayOf } from './schedule-time';
@@ -194,4 +194,4 @@ export function RecurrenceEditor({ value, onChange, start, errors }: RecurrenceE
 }
 
 /** A time input answers "17:30" when the seconds are zero: the form keeps "17:30:00". */
-const timeWithSeconds = (text: string) => (/^\d{2}:\d{2}$/.test(text) ? `${text}:00` : text || '23:59:59');
+const timeWithSeconds = (text: string) => (/^\d{2}:\d{2}$/.test(text) ? `${text}:00` : text || END_OF_DAY);
