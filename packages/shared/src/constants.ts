@@ -46,12 +46,27 @@ export const WORK_ORDER_STATUS = {
   ToDo: 13,
   PM: 16,
   ToBeContinued: 26,
+  CreditHold: 8,
   Billed: 27,
   Completed: 38,
   QuoteSubmitted: 45,
   EnRoute: 50,
   InvoiceSubmitted: 53,
 } as const;
+
+/** Material status ids (spec platform 4.10). */
+export const MATERIAL_STATUSES: ReadonlyArray<{ materialStatusId: number; materialStatus: string }> = [
+  [1, 'Manufacture Warranty'], [2, 'Sold From Inventory'], [3, 'In-House Warranty'], [4, 'Put In Inventory'],
+  [5, 'Canceled'], [6, 'Incurred'], [7, 'Parts Warranty'], [8, 'Proposed From Inventory'], [9, 'Part Transferred'],
+  [10, 'Proposed'], [11, 'Part Stolen'], [12, 'Part Damaged Unusable'], [13, 'Accidentally Entered'],
+  [14, 'Returned For Credit'], [17, 'Not Billable Incurred'],
+].map(([materialStatusId, materialStatus]) => ({ materialStatusId: materialStatusId as number, materialStatus: materialStatus as string }));
+
+/** Work-order priorities, lowest first. */
+export const WORK_ORDER_PRIORITIES = ['Low', 'Normal', 'High', 'Emergency'] as const;
+
+/** The standard item whose price is typed on each use (spec platform 9). */
+export const TOLL_ITEM_NAME = 'Toll';
 
 /** User work statuses (spec platform 4.2); id 1 is used at clock-in, id 11 needs a description. */
 export const USER_STATUSES: ReadonlyArray<{

@@ -9,3 +9,4 @@ export * from '../features/clock/labor.table';
 export * from '../features/audit/audit.table';
 export * from '../features/scheduling/schedule-items.table';
 export * from '../features/providers/providers.table';
+export * from '../features/work-orders/work-order-items.table';

@@ -14,6 +14,7 @@ import { seedSchedule } from './schedule';
 import { seedProviders } from './providers';
 import { seedSalesSchedule } from './sales-schedule';
 import { seedServiceChannelDemo } from './service-channel-demo';
+import { seedOffice } from './office';
 
 
 
@@ -56,6 +57,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedProviders(tx, polar);
     await seedSalesSchedule(tx, now, polar);
     await seedServiceChannelDemo(tx, polar);
+    for (const s of [polar, coastal]) await seedOffice(tx, s.id);
   });
   return true;
 }

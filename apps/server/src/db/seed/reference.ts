@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ROLES, USER_STATUSES, WORK_ORDER_STATUSES } from '@sm/shared';
+import { MATERIAL_STATUSES, ROLES, USER_STATUSES, WORK_ORDER_STATUSES } from '@sm/shared';
 import type { Db } from '../client';
-import { itemRateTypes, perDiemTypes, roles, userStatuses, workOrderStatuses } from '../schema';
+import { itemRateTypes, materialStatuses, perDiemTypes, roles, userStatuses, workOrderStatuses } from '../schema';
 
 /** Reference data every installation needs (roles, statuses, rate types, N/A per-diem); safe to run at every start. */
 export async function seedReference(db: Db) {
@@ -18,6 +18,10 @@ export async function seedReference(db: Db) {
       .insert(workOrderStatuses)
       .values(WORK_ORDER_STATUSES.map((s) => ({ id: s.workOrderStatusId, name: s.workOrderStatus })))
       .onConflictDoUpdate({ target: workOrderStatuses.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(materialStatuses)
+      .values(MATERIAL_STATUSES.map((s) => ({ id: s.materialStatusId, name: s.materialStatus })))
+      .onConflictDoUpdate({ target: materialStatuses.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(itemRateTypes)
       .values([

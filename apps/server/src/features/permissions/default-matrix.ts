@@ -96,8 +96,11 @@ export const DEFAULT_MATRIX: Partial<Record<RoleName, Grant[]>> = {
   ],
   Dispatcher: [
     ['Scheduler', 'rw', ['Can Access Schedule Grid']],
-    ['Work Orders', 'rw', ['All WorkOrders', 'Create Work Order', 'Change Status']],
-    ['Customers', 'r', ['All Customers']],
+    ['Work Orders', 'rw', ['All WorkOrders', 'Create Work Order', 'Change Status', 'Status History']],
+    ['Customers', 'rw', ['All Customers']],
+    ['Contacts', 'rw'],
+    ['Materials', 'rw'],
+    ['Standard Items', 'r'],
     ['Users', 'r'],
     ['Dashboard', 'r'],
   ],

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 
 /** Per-diem types; rows without a subscriber (N/A, id 0) are shared by every company. */
@@ -23,3 +24,52 @@ export const workOrderFlags = pgTable('work_order_flags', {
   subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
   name: text('name').notNull(),
 });
+
+/** Material status ids of spec platform 4.10, shared by every company. */
+export const materialStatuses = pgTable('material_statuses', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** A company's own short lists (administration): each row a name, optionally retired. */
+const companyList = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+      name: text('name').notNull(),
+      isActive: boolean('is_active').notNull().default(true),
+    },
+    (t) => [uniqueIndex(`${name}_name_unique`).on(t.subscriberId, sql`lower(${t.name})`)],
+  );
+
+export const workOrderClasses = companyList('work_order_classes');
+export const jobTitles = companyList('job_titles');
+export const regions = companyList('regions');
+
+export const districts = pgTable(
+  'districts',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    regionId: integer('region_id').references(() => regions.id),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('districts_name_unique').on(t.subscriberId, sql`lower(${t.name})`)],
+);
+
+/** The company's catalogue of standard items (administration, standardItems); "Toll" is priced on each use. */
+export const standardItems = pgTable(
+  'standard_items',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('standard_items_name_unique').on(t.subscriberId, sql`lower(${t.name})`), check('standard_items_price', sql`${t.price} >= 0`)],
+);

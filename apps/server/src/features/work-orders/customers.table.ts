@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 
@@ -20,8 +21,62 @@ export const customers = pgTable(
     siteRadiusMeters: doublePrecision('site_radius_meters'),
     isBillingCustomer: boolean('is_billing_customer').notNull().default(false),
     billingCustomerId: integer('billing_customer_id').references((): AnyPgColumn => customers.id),
+    /** The site's IANA time zone; null means the company's. */
+    timeZone: text('time_zone'),
+    isTaxExempt: boolean('is_tax_exempt').notNull().default(false),
+    /** Credit limit in dollars; read and set only with "Access Customer Credit Limit & OnHold". */
+    creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }),
+    /** A customer on credit hold puts its new work orders in status 8 (credit hold). */
+    isOnCreditHold: boolean('is_on_credit_hold').notNull().default(false),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customers_subscriber_idx').on(t.subscriberId)],
+  (t) => [
+    index('customers_subscriber_idx').on(t.subscriberId),
+    index('customers_billing_idx').on(t.billingCustomerId),
+    index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('customers_address_trgm_idx').using('gin', sql`lower(${t.address} || ' ' || ${t.city}) gin_trgm_ops`),
+    index('customers_phone_idx').on(t.subscriberId, t.phone),
+    check('customers_credit_limit_positive', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
+    check('customers_not_own_billing', sql`${t.billingCustomerId} is null or ${t.billingCustomerId} <> ${t.id}`),
+  ],
+);
+
+/** A person to call at a customer (spec platform 2.1 /contacts). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    name: text('name').notNull(),
+    title: text('title'),
+    phone: text('phone'),
+    email: text('email'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [
+    index('contacts_customer_idx').on(t.customerId),
+    index('contacts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('contacts_phone_idx').on(t.subscriberId, t.phone),
+  ],
+);
+
+/** Customer flags of a company (administration, flags, customers). */
+export const customerFlags = pgTable('customer_flags', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+});
+
+export const customerFlagLinks = pgTable(
+  'customer_flag_links',
+  {
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    customerFlagId: integer('customer_flag_id').notNull().references(() => customerFlags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.customerFlagId] })],
 );
 
 export const customerRateSheets = pgTable('customer_rate_sheets', {

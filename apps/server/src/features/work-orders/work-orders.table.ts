@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { workOrderStatuses } from '../reference/reference.table';
+import { workOrderClasses, workOrderStatuses } from '../reference/reference.table';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 import { customers } from './customers.table';
@@ -25,10 +25,22 @@ export const workOrders = pgTable(
     providerCustomerId: integer('provider_customer_id'),
     /** The provider's status as last seen or set by the product (spec platform 4.8 for Corrigo). */
     providerStatus: text('provider_status'),
+    priority: text('priority', { enum: ['Low', 'Normal', 'High', 'Emergency'] }).notNull().default('Normal'),
+    workOrderClassId: integer('work_order_class_id').references(() => workOrderClasses.id),
+    poNumber: text('po_number'),
+    /** The customer's or network's own reference for the job, as typed by the office. */
+    providerReference: text('provider_reference'),
   },
   (t) => [
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),
     index('work_orders_subscriber_status_idx').on(t.subscriberId, t.workOrderStatusId),
+    index('work_orders_subscriber_created_idx').on(t.subscriberId, t.createdAt),
+    index('work_orders_customer_idx').on(t.customerId),
+    index('work_orders_parent_idx').on(t.parentWorkOrderId),
+    index('work_orders_number_trgm_idx').using('gin', sql`lower(${t.workOrderNumber}) gin_trgm_ops`),
+    index('work_orders_problem_trgm_idx').using('gin', sql`lower(${t.problem}) gin_trgm_ops`),
+    check('work_orders_priority', sql`${t.priority} in ('Low', 'Normal', 'High', 'Emergency')`),
+    check('work_orders_nte', sql`${t.nte} is null or ${t.nte} >= 0`),
     uniqueIndex('work_orders_provider_unique').on(t.subscriberId, t.provider, t.providerWorkOrderId).where(sql`${t.provider} is not null`),
     check('work_orders_provider_kind', sql`${t.provider} is null or ${t.provider} in ('corrigo', 'serviceChannel')`),
     check('work_orders_provider_id', sql`(${t.provider} is null) = (${t.providerWorkOrderId} is null)`),
