@@ -12,3 +12,4 @@ export * from './time-of-day';
 export * from './weekdays';
 export * from './zoned-time';
 export * from './provider-position';
+export * from './money';

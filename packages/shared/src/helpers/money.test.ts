@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { lineTotal, moneyOf, priceWithMarkup, quantityOf, sumMoney } from './money';
+
+describe('money', () => {
+  it('multiplies and sums exactly, rounding half-up to the cent', () => {
+    expect(lineTotal(3, 0.1)).toBe('0.30');
+    expect(lineTotal('1.005', 1)).toBe('1.01');
+    expect(priceWithMarkup(10, 33.33)).toBe('13.33');
+    expect(priceWithMarkup('19.99', 25)).toBe('24.99');
+    expect(sumMoney([0.1, 0.2, '0.3'])).toBe('0.60');
+    expect(sumMoney([])).toBe('0.00');
+  });
+
+  it('reads amounts with at most two decimals and quantities with at most three', () => {
+    expect(moneyOf('Price').safeParse(12.5).success).toBe(true);
+    expect(moneyOf('Price').safeParse(12.555).error?.issues[0].message).toBe('Price must have at most two decimals.');
+    expect(moneyOf('Price').safeParse(-1).error?.issues[0].message).toBe('Price must not be negative.');
+    expect(moneyOf('Price').safeParse('12').error?.issues[0].message).toBe('Price must be a number.');
+    expect(moneyOf('Price').safeParse(undefined).error?.issues[0].message).toBe('Price field is required!');
+    expect(quantityOf().safeParse(0).error?.issues[0].message).toBe('Quantity must be more than 0.');
+    expect(quantityOf().safeParse(1.25).success).toBe(true);
+    expect(quantityOf().safeParse(1e-7).success).toBe(false);
+  });
+});
