@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAs } from './session';
+import { openAs, resetGridLayouts } from './session';
 
 // tech has work orders 240001–240030, tech2 240031–240060 (demo company, spec platform 3.3 grid).
 const PATH = '/workOrder/mine';
@@ -41,7 +41,9 @@ const numberHeader = (page: Page) => table(page).locator('th[data-field="workOrd
 
 test.describe('my work orders grid (desktop)', () => {
   test.beforeEach(async ({ page }) => {
-    await openAs(page, 'tech', PATH);
+    await openAs(page, 'tech', '/home');
+    await resetGridLayouts(page, 'myWorkOrders');
+    await page.goto(PATH);
     await expect(rows(page)).toHaveCount(25);
   });
 
@@ -166,7 +168,9 @@ test.describe('my work orders grid (phone)', () => {
   const cardNumbers = (page: Page) => cards(page).locator('[data-field="workOrderNumber"]');
 
   test.beforeEach(async ({ page }) => {
-    await openAs(page, 'tech', PATH);
+    await openAs(page, 'tech', '/home');
+    await resetGridLayouts(page, 'myWorkOrders');
+    await page.goto(PATH);
     await expect(cards(page)).toHaveCount(25);
   });
 

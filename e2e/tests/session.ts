@@ -62,3 +62,15 @@ export function simulatorUrl(): string {
   url.port = String(Number(url.port) + 1);
   return url.origin;
 }
+
+/**
+ * Forgets the user's saved layouts of these grids on the server, where they follow the user from browser to browser,
+ * so that a test starts from the grid's defaults whatever an earlier test arranged. The page must be signed in.
+ */
+export async function resetGridLayouts(page: Page, ...gridKeys: string[]) {
+  const token = await accessTokenOf(page);
+  for (const gridKey of gridKeys) {
+    const res = await page.request.delete(`/api/v1/GridPreferences/${gridKey}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), `reset ${gridKey}: ${res.status()}`).toBe(true);
+  }
+}

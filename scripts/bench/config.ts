@@ -21,6 +21,11 @@ export interface DatasetShape {
   secondTechnicianEvery: number;
   /** Work orders older than this share of a technician's list are closed and carry one closed labor entry. */
   closedShare: number;
+  /**
+   * Words that make names and problems as varied as real ones (for searching): a customer is named brand + kind, a
+   * problem equipment + symptom, each picked from the row's number. Without them: 'Site n' and eight problems.
+   */
+  words?: { brands: readonly string[]; kinds: readonly string[]; equipment: readonly string[]; symptoms: readonly string[] };
 }
 
 /** The bench's data set. */

@@ -48,6 +48,17 @@ export function datasetStatements(D: DatasetShape): Statement[] {
 
   const createdAt = `($1::timestamptz - ((${N} - n) * ${STEP_SEC}) * interval '1 second')`;
 
+  const list = (words: readonly string[]) => `(ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}])`;
+  const vocab = D.words;
+  const siteName = vocab
+    ? `${list(vocab.brands)}[g % ${vocab.brands.length} + 1] || ' ' || ${list(vocab.kinds)}[(g / ${vocab.brands.length}) % ${vocab.kinds.length} + 1] || ' #' || g`
+    : `'Site ' || g`;
+  const problem = vocab
+    ? `${list(vocab.equipment)}[n % ${vocab.equipment.length} + 1] || ' ' || ${list(vocab.symptoms)}[(n / ${vocab.equipment.length}) % ${vocab.symptoms.length} + 1]`
+    : `(ARRAY['Walk-in cooler not holding temperature', 'Ice machine leaking water', 'RTU not cooling',
+                          'Reach-in freezer alarm', 'Condenser fan motor noisy', 'Display case frosting over',
+                          'Thermostat unresponsive', 'Preventive maintenance visit'])[n % 8 + 1]`;
+
   return [
     {
       label: 'subscribers',
@@ -87,7 +98,7 @@ export function datasetStatements(D: DatasetShape): Statement[] {
       params: 'none',
       sql: `INSERT INTO customers (id, subscriber_id, name, address, city, state, zip, phone, email, latitude, longitude,
                                    is_billing_customer, billing_customer_id)
-            SELECT g, s, CASE WHEN k < ${B} THEN 'Billing Customer ' || g ELSE 'Site ' || g END,
+            SELECT g, s, CASE WHEN k < ${B} THEN 'Billing Customer ' || g ELSE ${siteName} END,
                    (100 + k) || ' ' || (ARRAY['Main St','Oak Ave','Elm St','Commerce Blvd','Park Rd','Lake Dr','Hill St','Market St'])[g % 8 + 1],
                    (ARRAY['Dallas','Plano','Irving','Frisco','Garland','Arlington','Denton','Mesquite','Allen','McKinney'])[g % 10 + 1],
                    'TX', (75000 + g % 900)::text, '972-555-' || lpad((g % 10000)::text, 4, '0'), 'site' || g || '@bench.example',
@@ -129,9 +140,7 @@ export function datasetStatements(D: DatasetShape): Statement[] {
                    (s - 1) * ${CPS} + b + 1,
                    CASE WHEN i < ${CLOSED_BELOW} THEN (ARRAY[38, 27, 53, 22])[n % 4 + 1]
                         ELSE (ARRAY[13, 7, 26, 10, 50, 17])[n % 6 + 1] END,
-                   (ARRAY['Walk-in cooler not holding temperature', 'Ice machine leaking water', 'RTU not cooling',
-                          'Reach-in freezer alarm', 'Condenser fan motor noisy', 'Display case frosting over',
-                          'Thermostat unresponsive', 'Preventive maintenance visit'])[n % 8 + 1],
+                   ${problem},
                    500 + (n % 5) * 250, ${T} + s, ${createdAt}
             FROM (${workOrderParts}) p`,
     },

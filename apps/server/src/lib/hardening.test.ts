@@ -100,6 +100,7 @@ describe('no secret is ever sent', () => {
       roleId: String(roles[0].roleId),
       workOrderNumber: workOrder.workOrderNumber,
       billingCustomerId: String(workOrder.billingCustomerId),
+      customerId: String(workOrder.billingCustomerId),
       statusValue: '10',
       provider: 'serviceChannel',
       // A Corrigo work order of the demo company and its Corrigo customer.
@@ -108,7 +109,7 @@ describe('no secret is ever sent', () => {
       schedulerId: String((await t.db.select({ id: scheduleItems.id }).from(scheduleItems).where(eq(scheduleItems.subscriberId, me.json().subscriberId)).limit(1))[0].id),
     };
     /** Routes that need a query to answer at all. */
-    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01' };
+    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/WorkOrderJobs/getWorkOrderJobs': `?workOrderId=${params.workOrderId}`, '/api/v1/Search/records': '?q=freshmart' };
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {

@@ -57,7 +57,7 @@ export function plausible(s: Json, name = ''): unknown {
   }
 }
 
-/** At least fifty invalid or hostile bodies for a route's body schema. */
+/** At least fifty invalid or hostile bodies for a route's body schema (fifty for a body of one text field). */
 export function bodyCases(schema: z.ZodType): BadCase[] {
   const json = jsonOf(schema);
   const base = plausible(json) as Record<string, unknown>;
@@ -83,6 +83,14 @@ export function bodyCases(schema: z.ZodType): BadCase[] {
     { label: 'xml', rawBody: '<a>1</a>', contentType: 'application/xml' },
     { label: 'every field null', body: Object.fromEntries(Object.keys(base ?? {}).map((k) => [k, null])) },
     { label: 'every field a string', body: Object.fromEntries(Object.keys(base ?? {}).map((k) => [k, 'x'])) },
+    // Every field the same wrong kind at once, whatever the body's size, so that a short body is swept as hard as a long one.
+    ...(
+      [
+        ['an array', []], ['an object', {}], ['a number', 1], ['negative', -1], ['true', true], ['empty text', ''], ['a long text', LONG],
+      ] as const
+    ).map(([what, value]) => ({ label: `every field ${what}`, body: Object.fromEntries(Object.keys(base ?? {}).map((k) => [k, value])) })),
+    { label: 'only unknown fields', body: { unexpectedField: 1, another: 'x' } },
+    { label: 'field names in capitals', body: Object.fromEntries(Object.entries(base ?? {}).map(([k, v]) => [k.toUpperCase(), v])) },
   ];
   for (const [field, prop] of Object.entries(json.properties ?? {})) {
     const t = typeOf(prop);

@@ -4,6 +4,11 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyArea } from '../components/lazy-area';
 import { PROVIDER_SETTINGS_PATHS } from '../features/provider-settings/provider-settings-paths';
 import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
+import { WORK_ORDER_ITEM_AREAS } from '../features/work-orders/items/item-areas';
+import { WORK_ORDER_OFFICE_AREAS } from '../features/work-orders/office/office-areas';
+import { CUSTOMER_AREAS } from '../features/customers/customer-areas';
+import { ADMINISTRATION_AREAS } from '../features/administration/administration-areas';
+import { SEARCH_AREA } from '../features/search/search-area';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
@@ -16,6 +21,8 @@ export interface AreaDefinition {
   component: LazyExoticComponent<ComponentType>;
   /** A page reached through links only (a route with parameters): not in the navbar nor on the home cards. */
   isLinkTargetOnly?: boolean;
+  /** Shown in the navbar and on the home cards only when this answers true (an index of pages the user may open). */
+  isVisibleTo?: (access: Access | null) => boolean;
 }
 
 /** Where every signed-in user may go, and where refused or unknown routes end (spec platform 2.3). */
@@ -107,6 +114,11 @@ export const AREAS: readonly AreaDefinition[] = [
     component: lazyArea(() => import('../features/work-orders/edit/work-order-edit-page')),
     isLinkTargetOnly: true,
   },
+  ...WORK_ORDER_ITEM_AREAS,
+  ...WORK_ORDER_OFFICE_AREAS,
+  ...CUSTOMER_AREAS,
+  ...ADMINISTRATION_AREAS,
+  SEARCH_AREA,
 ];
 
 function segmentsOf(path: string): string[] {
@@ -128,7 +140,7 @@ export function findArea(path: string): AreaDefinition | undefined {
 
 /** The built areas this user may open and find in the navbar and on the home page, in registry order. */
 export function visibleAreas(access: Access | null): AreaDefinition[] {
-  return AREAS.filter((area) => !area.isLinkTargetOnly && satisfies(access, area.requirement));
+  return AREAS.filter((area) => !area.isLinkTargetOnly && satisfies(access, area.requirement) && (area.isVisibleTo?.(access) ?? true));
 }
 
 /**

@@ -59,6 +59,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Query string values; undefined and null are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** Let the request outlive the page (a last save as the user leaves). */
+  keepalive?: boolean;
 }
 
 function urlOf(path: string, query?: RequestOptions['query']): string {
@@ -87,6 +89,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   const parsed = await readBody(response);
   if (response.ok) return parsed as T;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORK_ORDER_PRIORITIES } from '../constants';
 
 export const laborEntrySchema = z.object({
   workOrderLaborId: z.number(),
@@ -61,6 +62,14 @@ export const workOrderDetailsSchema = z.object({
   parentWorkOrderNumber: z.string().nullable(),
   billingCustomerId: z.number().nullable(),
   createdDate: z.string(),
+  /** The office's header (priority, class, PO number, provider reference) and whom the work is billed to. */
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  workOrderClassId: z.number().nullable(),
+  workOrderClassName: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  customerId: z.number(),
+  billingCustomerName: z.string().nullable(),
   customer: workOrderCustomerSchema,
   technicians: z.array(z.object({ userId: z.number(), name: z.string() })),
   laborEntries: z.array(laborEntrySchema),

@@ -1,11 +1,15 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ReferenceListKey } from '@sm/shared';
 import { users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import type { Param, Writer } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { auditLog } from './audit.table';
 
-export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount';
+export type AuditEntity = 'workOrder' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount' | 'customer' | WorkOrderItemEntity | ReferenceListKey;
+
+/** What can be added to a work order (features/work-order-items), each audited under its own id. */
+export type WorkOrderItemEntity = 'workOrderMaterial' | 'workOrderStandardItem' | 'workOrderJob' | 'workOrderEquipmentTask' | 'workOrderSignature';
 
 /** Writes one audit entry inside the transaction that made the change, so the two stand or fall together. */
 export async function recordAudit(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 
@@ -37,6 +37,7 @@ export const customers = pgTable(
     index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('customers_address_trgm_idx').using('gin', sql`lower(${t.address} || ' ' || ${t.city}) gin_trgm_ops`),
     index('customers_phone_idx').on(t.subscriberId, t.phone),
+    index('customers_subscriber_name_idx').on(t.subscriberId, sql`lower(${t.name})`),
     check('customers_credit_limit_positive', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
     check('customers_not_own_billing', sql`${t.billingCustomerId} is null or ${t.billingCustomerId} <> ${t.id}`),
   ],
@@ -59,6 +60,7 @@ export const contacts = pgTable(
     index('contacts_customer_idx').on(t.customerId),
     index('contacts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('contacts_phone_idx').on(t.subscriberId, t.phone),
+    uniqueIndex('contacts_one_primary').on(t.customerId).where(sql`${t.isPrimary}`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { workOrderDetailsSchema, createdWorkOrderAnswer, createSubWorkOrderBody, gridRequestSchema, idParam, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
+import { workOrderDetailsSchema, createdWorkOrderAnswer, createWorkOrderBody, gridRequestSchema, idParam, requiredText, rateSheetLaborItemSchema, rateSheetTruckSchema, technicianWorkOrdersAnswer } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
-import { createSubWorkOrder } from './sub-work-order.service';
+import { createAnyWorkOrder } from './work-order-create.service';
 import { getWorkOrderByNumber, listRateSheetLaborItems, listRateSheetTrucks, listTechnicianWorkOrders } from './work-orders.service';
 
 const billingParams = z.object({ billingCustomerId: idParam('Billing customer') });
@@ -35,8 +35,8 @@ export function workOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.post('/api/v1/WorkOrder/create', {
     config: { access: area('Work Orders', 'write', 'Create Work Order') },
-    schema: { summary: 'Create a sub work order', tags, body: createSubWorkOrderBody, response: { 200: createdWorkOrderAnswer } },
-    handler: (req) => createSubWorkOrder(ctxOf(req, deps.db), req.access!, req.body),
+    schema: { summary: 'Create a work order for a customer, or a sub work order of a parent', tags, body: createWorkOrderBody, response: { 200: createdWorkOrderAnswer } },
+    handler: (req) => createAnyWorkOrder(ctxOf(req, deps.db), req.access!, req.body),
   });
   r.get('/api/v1/WorkOrder/:workOrderNumber', {
     config: { access: area('Work Orders') },

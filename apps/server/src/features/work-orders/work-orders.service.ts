@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
-import { hasFunctionality, type Access, type GridRequestParsed, type TechnicianWorkOrderRow } from '@sm/shared';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Access, GridRequestParsed, TechnicianWorkOrderRow } from '@sm/shared';
 import { customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
 import { oncePerDatabase, type Db } from '../../db/client';
 import type { Ctx } from '../../lib/context';
@@ -8,6 +8,8 @@ import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant, ofTenantPrepared, tenantParams } from '../../lib/tenancy';
 import { auditOf } from '../audit/audit.service';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
+import { officeFactsOf } from './work-order-office.service';
+import { assignedTo, visibleWorkOrders } from './work-order-visibility';
 
 const address = sql<string>`${customers.address} || ', ' || ${customers.city} || ', ' || ${customers.state} || ' ' || ${customers.zip}`;
 
@@ -20,10 +22,6 @@ const columns: GridColumns = {
   address: { sql: address, type: 'text' },
   createdDate: { sql: workOrders.createdAt, type: 'date' },
 };
-
-/** Work orders the given user is assigned to (a value, or a placeholder in a prepared statement). */
-const assignedTo = (userId: number | Placeholder) =>
-  sql`exists (select 1 from ${workOrderTechnicians} t where t.work_order_id = ${workOrders}.id and t.user_id = ${userId})`;
 
 /** A row of the technician's grid, with the total of the filtered set as a window count. */
 const rowColumns = {
@@ -100,14 +98,13 @@ export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed)
 
 /** `WorkOrder/{workOrderNumber}`: one work order; without 'All WorkOrders' only one assigned to the caller. */
 export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNumber: string) {
-  const seeAll = hasFunctionality(access, 'Work Orders', 'All WorkOrders');
   const [row] = await ctx.db
     .select()
     .from(workOrders)
     .innerJoin(customers, eq(customers.id, workOrders.customerId))
     .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
     .where(
-      ofTenant(workOrders, ctx, sql`lower(${workOrders.workOrderNumber}) = lower(${workOrderNumber})`, seeAll ? undefined : assignedTo(ctx.actor.userId)),
+      ofTenant(workOrders, ctx, sql`lower(${workOrders.workOrderNumber}) = lower(${workOrderNumber})`, visibleWorkOrders(ctx, access)),
     );
   if (!row) throw notFound('Work order');
   const technicians = await ctx.db
@@ -132,6 +129,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     parentWorkOrderNumber: parent?.workOrderNumber ?? null,
     billingCustomerId: w.billingCustomerId,
     createdDate: w.createdAt.toISOString(),
+    ...(await officeFactsOf(ctx, w)),
     customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },
     technicians,
     laborEntries,

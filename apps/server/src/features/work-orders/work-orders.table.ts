@@ -37,6 +37,10 @@ export const workOrders = pgTable(
     index('work_orders_subscriber_created_idx').on(t.subscriberId, t.createdAt),
     index('work_orders_customer_idx').on(t.customerId),
     index('work_orders_parent_idx').on(t.parentWorkOrderId),
+    // The company's numeric numbers, longest then highest first: the next number is one index lookup.
+    index('work_orders_numeric_number_idx')
+      .on(t.subscriberId, sql`length(${t.workOrderNumber})`, t.workOrderNumber)
+      .where(sql`ltrim(${t.workOrderNumber}, '0123456789') = '' and ${t.workOrderNumber} <> '' and length(${t.workOrderNumber}) <= 15`),
     index('work_orders_number_trgm_idx').using('gin', sql`lower(${t.workOrderNumber}) gin_trgm_ops`),
     index('work_orders_problem_trgm_idx').using('gin', sql`lower(${t.problem}) gin_trgm_ops`),
     check('work_orders_priority', sql`${t.priority} in ('Low', 'Normal', 'High', 'Emergency')`),

@@ -1,4 +1,4 @@
-import { Box, LoadingOverlay, Stack, Table } from '@mantine/core';
+import { Box, LoadingOverlay, Skeleton, Stack, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -8,10 +8,12 @@ import { GridHeader } from './grid-header';
 import { GridPager } from './grid-pager';
 import { GridToolbar } from './grid-toolbar';
 import { DEFAULT_COLUMN_WIDTH, GRID_PHONE_QUERY, type GridColumn, type GridPage, type GridState } from './grid-types';
+import { arrangementOf, localArrangement, type GridArrangement, type GridDefaults } from './grid-layout';
+import { gridPreferenceQuery } from './grid-preferences-api';
 import { useGridState } from './use-grid-state';
 
 export interface DataGridProps<Row> {
-  /** Names the grid in saved preferences: `sm.grid.{gridKey}.{userId}.*`. */
+  /** Names the grid in saved layouts (letters, digits, dots, dashes): on the server, and `sm.grid.{gridKey}.{userId}.*` here. */
   gridKey: string;
   userId: number;
   /** Declared columns; keep the array stable (module constant or useMemo). */
@@ -30,19 +32,40 @@ export interface DataGridProps<Row> {
 }
 
 /**
- * The generic server-side grid (spec platform 3.3): paging, sorting and filtering through the one grid
- * request shape; column order, widths and the request are saved per user. Below Mantine's `sm` breakpoint
- * the rows become cards (technicians work on phones) with a 'Sort by' select, a filters drawer and a
- * compact pager; the request and its saved preferences are the same in both layouts.
+ * The generic server-side grid (spec platform 3.3): paging, sorting and filtering through the one grid request
+ * shape; the person's layout (request, column order, widths, hidden columns) is kept on the server per user (spec
+ * platform 1) and read before the first page is asked for, so a saved filter, sort and page size are the ones used.
+ * Below Mantine's `sm` breakpoint the rows become cards (technicians work on phones) with a 'Sort by' select, a
+ * filters drawer and a compact pager; the request and its saved layout are the same in both layouts.
  */
 export function DataGrid<Row>(props: DataGridProps<Row>) {
-  const { gridKey, userId, columns, queryKey, fetchPage, rowKey, defaultSort, label, onRowClick, toolbar } = props;
+  const { gridKey, userId, columns, defaultSort, label } = props;
+  const saved = useQuery(gridPreferenceQuery(gridKey, userId));
+  const defaults = useMemo(() => ({ sort: defaultSort }), [defaultSort]);
+  // Offline (or the server failing): the browser's own copy of the layout.
+  const initial = useMemo(
+    () => (saved.isPending ? null : saved.isSuccess ? arrangementOf(saved.data.layout, defaults) : localArrangement(gridKey, userId, defaults)),
+    [saved.isPending, saved.isSuccess, saved.data, defaults, gridKey, userId],
+  );
+  if (!initial) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={`${label}: loading the saved layout`}>
+        <Skeleton height={30} width={160} ml="auto" />
+        <Skeleton height={36} />
+        {columns.length > 0 && [0, 1, 2].map((i) => <Skeleton key={i} height={28} />)}
+      </Stack>
+    );
+  }
+  return <LoadedGrid key={`${gridKey}:${userId}`} {...props} defaults={defaults} initial={initial} />;
+}
+
+function LoadedGrid<Row>(props: DataGridProps<Row> & { defaults: GridDefaults; initial: GridArrangement }) {
+  const { gridKey, userId, columns, queryKey, fetchPage, rowKey, label, onRowClick, toolbar, defaults, initial } = props;
   // Read at once, not in an effect, so a phone never paints the wide table first.
   const isPhone = useMediaQuery(GRID_PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const fields = useMemo(() => columns.map((c) => c.field as string), [columns]);
-  const defaults = useMemo(() => ({ sort: defaultSort }), [defaultSort]);
-  const grid = useGridState(gridKey, userId, fields, defaults);
-  const { request, order, widths } = grid;
+  const grid = useGridState(gridKey, userId, fields, defaults, initial);
+  const { request, order, widths, hidden } = grid;
 
   const query = useQuery({
     queryKey: [...queryKey, request],
@@ -58,8 +81,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   }, [query.data, total, request.skip, request.take, setPage]);
 
   const ordered = useMemo(
-    () => order.map((f) => columns.find((c) => c.field === f)).filter((c): c is GridColumn<Row> => Boolean(c)),
-    [order, columns],
+    () => order.filter((f) => !hidden.includes(f)).map((f) => columns.find((c) => c.field === f)).filter((c): c is GridColumn<Row> => Boolean(c)),
+    [order, hidden, columns],
   );
   const widthOf = (c: GridColumn<Row>) => widths[c.field] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
   const tableWidth = ordered.reduce((sum, c) => sum + widthOf(c), 0);
@@ -73,7 +96,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   return (
     <Stack gap="sm">
-      <GridToolbar columns={ordered} request={request} grid={grid} isPhone={isPhone}>
+      <GridToolbar columns={ordered} allColumns={columns} request={request} grid={grid} isPhone={isPhone}>
         {toolbar}
       </GridToolbar>
       <Box pos="relative">

@@ -6,6 +6,7 @@ import {
   IconSortAscending,
   IconSortDescending,
   IconArrowsHorizontal,
+  IconEyeOff,
   IconX,
 } from '@tabler/icons-react';
 
@@ -18,11 +19,13 @@ interface GridColumnMenuProps {
   onSort: (dir: 'asc' | 'desc' | null) => void;
   onMove: (step: -1 | 1) => void;
   onResetWidth: () => void;
+  /** Absent when the column cannot be hidden (the last one shown). */
+  onHide?: () => void;
 }
 
-/** A column's menu: the keyboard way to sort, move and un-resize a column. */
+/** A column's menu: the keyboard way to sort, move, un-resize and hide a column. */
 export function GridColumnMenu(props: GridColumnMenuProps) {
-  const { title, sortable, sorted, canMoveLeft, canMoveRight, onSort, onMove, onResetWidth } = props;
+  const { title, sortable, sorted, canMoveLeft, canMoveRight, onSort, onMove, onResetWidth, onHide } = props;
   return (
     <Menu position="bottom-end" withinPortal width={190}>
       <Menu.Target>
@@ -55,6 +58,9 @@ export function GridColumnMenu(props: GridColumnMenuProps) {
         </Menu.Item>
         <Menu.Item leftSection={<IconArrowsHorizontal size={14} />} onClick={onResetWidth}>
           Reset width
+        </Menu.Item>
+        <Menu.Item leftSection={<IconEyeOff size={14} />} disabled={!onHide} onClick={onHide}>
+          Hide column
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

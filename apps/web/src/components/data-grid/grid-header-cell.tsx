@@ -23,6 +23,7 @@ export interface GridHeaderCellProps<Row> {
   /** Another column was dropped on this one: it takes this column's place. */
   onDropColumn: (dragged: string) => void;
   onResize: (width: number | null) => void;
+  onHide?: () => void;
 }
 
 function SortIcon({ dir }: { dir: 'asc' | 'desc' | undefined }) {
@@ -95,6 +96,7 @@ export function GridHeaderCell<Row>(props: GridHeaderCellProps<Row>) {
             onSort={onSort}
             onMove={onMove}
             onResetWidth={() => onResize(null)}
+            onHide={props.onHide}
           />
         </Group>
       </Group>

@@ -32,6 +32,7 @@ export function GridHeader<Row>({ columns, request, widths, grid }: GridHeaderPr
             onMove={(step) => grid.moveColumn(column.field, step)}
             onDropColumn={(dragged) => grid.moveColumn(dragged, column.field)}
             onResize={(width) => grid.setWidth(column.field, width)}
+            onHide={columns.length > 1 ? () => grid.setHiddenColumn(column.field, true) : undefined}
           />
         ))}
       </Table.Tr>

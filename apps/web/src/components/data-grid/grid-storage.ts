@@ -2,9 +2,12 @@ import { gridRequestSchema } from '@sm/shared';
 import { safeStorage } from '../../lib/browser-storage';
 import type { GridState } from './grid-types';
 
-type Part = 'request' | 'columns' | 'widths';
+type Part = 'request' | 'columns' | 'widths' | 'hidden';
 
-/** localStorage key of one saved part of a user's grid (spec platform 1: per-user grid preferences). */
+/**
+ * localStorage key of one part of a user's grid, the browser's copy of the layout the server keeps (spec platform 1:
+ * per-user grid preferences), read only when the server cannot be reached.
+ */
 export function gridStorageKey(gridKey: string, userId: number | string, part: Part): string {
   return `sm.grid.${gridKey}.${userId}.${part}`;
 }
@@ -32,6 +35,12 @@ export function loadColumnWidths(gridKey: string, userId: number | string): Reco
   return widths;
 }
 
+/** The saved hidden columns (fields), or none. */
+export function loadHiddenColumns(gridKey: string, userId: number | string): string[] {
+  const value = safeStorage.readJson(localStorage, gridStorageKey(gridKey, userId, 'hidden'));
+  return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
+}
+
 /** Saves one part of the grid's preferences. */
 export function saveGridPart(gridKey: string, userId: number | string, part: Part, value: unknown): void {
   safeStorage.writeJson(localStorage, gridStorageKey(gridKey, userId, part), value);
@@ -39,7 +48,7 @@ export function saveGridPart(gridKey: string, userId: number | string, part: Par
 
 /** Forgets every saved part of the grid (Reset layout). */
 export function clearGridStorage(gridKey: string, userId: number | string): void {
-  for (const part of ['request', 'columns', 'widths'] as const) {
+  for (const part of ['request', 'columns', 'widths', 'hidden'] as const) {
     safeStorage.remove(localStorage, gridStorageKey(gridKey, userId, part));
   }
 }

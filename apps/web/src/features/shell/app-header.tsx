@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useSignedIn } from '../auth/session-context';
 import { WorkStatusPicker } from '../user-status/work-status-picker';
+import { HeaderSearch } from './header-search';
 import { UserMenu } from './user-menu';
 
 interface AppHeaderProps {
@@ -37,6 +38,7 @@ export function AppHeader({ navOpened, asideOpened, onToggleNav, onToggleAside }
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <HeaderSearch />
         <WorkStatusPicker />
         <Tooltip label={asideOpened ? 'Hide my team leaders' : 'Show my team leaders'}>
           <ActionIcon

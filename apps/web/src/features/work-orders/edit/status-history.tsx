@@ -23,7 +23,7 @@ export function StatusHistory({ changes }: { changes: StatusChange[] }) {
                 key={`${change.changedAt}-${i}`}
                 title={
                   <Text size="sm" fw={600} component="span">
-                    {change.fromStatus ?? 'None'} <IconArrowRight size={12} style={{ verticalAlign: 'middle' }} /> {change.toStatus ?? 'None'}
+                    {change.fromStatus ?? 'Created'} <IconArrowRight size={12} style={{ verticalAlign: 'middle' }} /> {change.toStatus ?? 'None'}
                   </Text>
                 }
                 data-testid="status-change"

@@ -9,8 +9,10 @@ import { ClockButton } from '../../clock/clock-button';
 import { LaborEntries } from './labor-entries';
 import { StatusHistory } from './status-history';
 import { workOrderQuery } from './work-order-api';
+import { WorkOrderOfficePanel } from './work-order-office-panel';
 import { WorkOrderNotFound, WorkOrderSkeleton } from './work-order-page-states';
 import { WorkOrderSummary } from './work-order-summary';
+import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -30,7 +32,9 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
         workOrder={workOrder}
         action={<ClockButton workOrderId={workOrder.workOrderId} workOrderNumber={workOrder.workOrderNumber} isClockedIn={isClockedIn} />}
       />
+      <WorkOrderOfficePanel workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
+      <WorkOrderItemsPanel workOrder={workOrder} />
       <StatusHistory changes={workOrder.statusHistory} />
     </Stack>
   );

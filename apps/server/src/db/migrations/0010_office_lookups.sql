@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "contacts_one_primary" ON "contacts" USING btree ("customer_id") WHERE "contacts"."is_primary";--> statement-breakpoint
+CREATE INDEX "customers_subscriber_name_idx" ON "customers" USING btree ("subscriber_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "work_orders_numeric_number_idx" ON "work_orders" USING btree ("subscriber_id",length("work_order_number"),"work_order_number") WHERE ltrim("work_orders"."work_order_number", '0123456789') = '' and "work_orders"."work_order_number" <> '' and length("work_orders"."work_order_number") <= 15;

@@ -1,0 +1,10 @@
+import { REFERENCE_LISTS, type ReferenceListDefinition } from '@sm/shared';
+
+/** The administration index (spec platform 2.1: everything under /administration). */
+export const ADMINISTRATION_PATH = '/administration';
+
+/** The list whose page lives at a path (matched case-insensitively, as the router matches). */
+export function referenceListAt(pathname: string): ReferenceListDefinition | undefined {
+  const path = pathname.split(/[?#]/)[0].replace(/\/+$/, '').toLowerCase();
+  return REFERENCE_LISTS.find((d) => d.path.toLowerCase() === path);
+}

@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { openAs } from './session';
+
+const SHOTS = '/work/ci/shots';
+const PHONE = { width: 390, height: 844 };
+// A name no demo customer has, unique per run of the spec (one database per run).
+const NAME = 'Glacier Point Ice Arena';
+const LOCATION = 'Glacier Point Skate Shop';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A full-page screenshot for review, without the toasts that would cover the page's top. */
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  await page.screenshot({ path: `${SHOTS}/customers-${name}.png`, fullPage: true });
+  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
+}
+
+const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+test('a dispatcher adds a billing customer with a GPS position, a location of it and a contact, then finds it', async ({ page }) => {
+  await openAs(page, 'dispatcher', '/customer');
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('link', { name: 'FreshMart Grocers Inc.' })).toBeVisible();
+  await shot(page, 'grid-desktop');
+  await page.getByRole('link', { name: 'Add Customer' }).click();
+  await expect(page).toHaveURL(/\/customer\/add$/);
+
+  // The first failing rule is shown before anything is sent.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Name field is required!').first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
+  const phone = page.getByRole('textbox', { name: 'Phone', exact: true });
+  await phone.fill('+1 (214) 555 0177');
+  await phone.blur();
+  await expect(phone).toHaveValue('214-555-0177');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('office@glacierpoint.example');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('2500 Victory Ave');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Dallas');
+  await page.getByRole('textbox', { name: 'State', exact: true }).fill('tx');
+  await page.getByRole('textbox', { name: 'Zip', exact: true }).fill('75219');
+  const gps = page.getByTestId('gps-input');
+  await gps.fill('north of the arena');
+  await expect(page.getByText(/GPS position is not readable/)).toBeVisible();
+  await gps.fill(`32°47'25"N, 96°48'37"W`);
+  await expect(page.getByText('Position: 32.790278, -96.810278')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Time Zone' }).click();
+  await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
+  await shot(page, 'add-desktop');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/\d+$/);
+  const billingUrl = page.url();
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details).toContainText('214-555-0177');
+  await expect(details).toContainText('32.790278, -96.810278');
+  await expect(details).toContainText('America/Chicago');
+  await expect(page.getByText('Billing customer', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New Work Order' })).toHaveAttribute('href', new RegExp(`/workOrder/create\\?customerId=${billingUrl.split('/').pop()}$`));
+  // A dispatcher may not see the credit limit.
+  await expect(page.getByRole('region', { name: 'Credit' })).toHaveCount(0);
+
+  // A service location of it.
+  await page.getByRole('link', { name: 'Add Location' }).click();
+  await expect(page).toHaveURL(/\/customer\/add\?billingCustomerId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Add Location' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Billing Customer' })).toHaveValue(NAME);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(LOCATION);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('2500 Victory Ave, Unit B');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Dallas');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: LOCATION })).toBeVisible();
+  await expect(page.getByText('Location billed to')).toBeVisible();
+  await page.getByRole('link', { name: NAME }).click();
+  await expect(page).toHaveURL(billingUrl);
+  await expect(page.getByRole('list', { name: 'Locations' }).getByRole('link', { name: LOCATION })).toBeVisible();
+
+  // A contact, then a change to it, then its deletion after a confirmation.
+  const contacts = page.getByRole('region', { name: /^Contacts/ });
+  await contacts.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Robin Hale');
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Rink Manager');
+  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('(214) 555-0178');
+  await dialog.getByLabel('Primary contact').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const contactList = contacts.getByRole('list', { name: 'Contacts' });
+  await expect(contactList).toContainText('Robin Hale');
+  await expect(contactList).toContainText('214-555-0178');
+  await expect(contactList).toContainText('Primary');
+  await shot(page, 'details-desktop');
+
+  // The look-up finds it by name and by phone typed another way.
+  await page.goto('/customer/look-up');
+  await expect(page.getByText('Find a customer')).toBeVisible();
+  const search = page.getByRole('textbox', { name: 'Search customers' });
+  await search.fill('nothing like this');
+  await expect(page.getByText('No customers found')).toBeVisible();
+  await search.fill('glacier point');
+  const found = page.getByRole('list', { name: 'Customers found' });
+  await expect(found.getByRole('link', { name: NAME })).toBeVisible();
+  await expect(found.getByRole('link', { name: LOCATION })).toContainText(`Billed to ${NAME}`);
+  await search.fill('(214) 555-0177');
+  await expect(found.getByRole('link', { name: NAME })).toBeVisible();
+  await shot(page, 'look-up-desktop');
+  await found.getByRole('link', { name: NAME }).click();
+  await expect(page).toHaveURL(billingUrl);
+});
+
+test('the customer page and the look-up fit a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await openAs(page, 'dispatcher', '/customer/look-up');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill('glacier');
+  const found = page.getByRole('list', { name: 'Customers found' });
+  await expect(found.getByRole('link', { name: NAME })).toBeVisible();
+  await noSideScroll(page);
+  await shot(page, 'look-up-phone');
+  await found.getByRole('link', { name: NAME }).click();
+  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Contacts' })).toContainText('Robin Hale');
+  await noSideScroll(page);
+  await shot(page, 'details-phone');
+
+  // Deleting a contact asks first.
+  await page.getByRole('button', { name: 'Delete Robin Hale' }).click();
+  await page.getByRole('dialog', { name: 'Delete Contact' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('list', { name: 'Contacts' })).toContainText('Robin Hale');
+  await page.getByRole('button', { name: 'Delete Robin Hale' }).click();
+  await page.getByRole('dialog', { name: 'Delete Contact' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No contacts yet.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${NAME}` })).toBeVisible();
+  await expect(page.getByTestId('gps-input')).toHaveValue(/^32\.79027\d*, -96\.81027\d*$/);
+  await noSideScroll(page);
+  await shot(page, 'edit-phone');
+});
+
+/** Types into a customer picker and chooses the customer named. */
+async function pick(page: Page, label: string, typed: string, name: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(typed);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+}
+
+test('contacts: a dispatcher has no export; an administrator adds a contact, exports CSV and merges the location into its billing customer', async ({ page }) => {
+  await openAs(page, 'dispatcher', '/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Contact' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+
+  await openAs(page, 'admin', '/contacts');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Contact' });
+  await pick(page, 'Customer', 'skate shop', LOCATION);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Ortiz');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Email is not a valid e-mail address.').first()).toBeVisible();
+  // A valid address that a spreadsheet would read as a formula.
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('=sam@glacierpoint.example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Contacts' })).toContainText('Sam Ortiz');
+  await shot(page, 'contacts-desktop');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('contacts.csv');
+  const { readFileSync } = await import('node:fs');
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('Customer,Name,Title,Phone,Email,Primary\r\n')).toBe(true);
+  expect(csv).toContain(`${LOCATION},Sam Ortiz,,,'=sam@glacierpoint.example,No`);
+
+  await page.goto('/administration/mergeCustomer');
+  await expect(page.getByRole('heading', { name: 'Merge Customers' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Merge' })).toBeDisabled();
+  await pick(page, 'Customer to keep', 'ice arena', NAME);
+  await pick(page, 'Duplicate to merge into it', 'skate shop', LOCATION);
+  const mergeSide = page.getByRole('region', { name: 'Merge and delete' });
+  await expect(mergeSide).toContainText('1 contact');
+  await expect(page.getByRole('region', { name: 'Keep' })).toContainText('1 location');
+  await shot(page, 'merge-desktop');
+  await page.getByRole('button', { name: 'Merge' }).click();
+  const ask = page.getByRole('dialog', { name: 'Merge Customers' });
+  await expect(ask).toContainText(`Merge ${LOCATION} into ${NAME}? This cannot be undone.`);
+  await ask.getByRole('button', { name: 'Merge' }).click();
+  const done = page.getByRole('status').filter({ hasText: `${LOCATION} was merged into ${NAME}` });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('1 contact');
+  await expect(done).toContainText('0 work orders');
+  await done.getByRole('link', { name: `Open ${NAME}` }).click();
+  await expect(page.getByRole('list', { name: 'Contacts' })).toContainText('Sam Ortiz');
+  await expect(page.getByText('No service locations are billed to this customer yet.')).toBeVisible();
+});

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import type { Requirement } from '../access';
+import { moneyOf, quantityOf } from '../helpers/money';
+import { idOf, idParam, optionalText, pagingQuery, required, requiredText } from './common';
+
+/**
+ * What gets added to a work order (spec platform 2.1 sub-paths material/add, standardItems/add,
+ * rateSheetStandardItems/add, workOrderJobs/add, surveyJobs/add, equipmentTaskList, sign). Amounts travel as JSON
+ * numbers rounded to the cent; line totals and sums are computed exactly on the server.
+ */
+
+/** The customer's signature is a PNG of exactly this size (spec platform 2.6, 9). */
+export const SIGNATURE_WIDTH = 300;
+export const SIGNATURE_HEIGHT = 200;
+/** The largest signature accepted: 300 KB of PNG (300,000 bytes, 400,000 characters of base64). */
+export const SIGNATURE_MAX_BYTES = 300_000;
+/** How a signature travels: a data URL of a PNG. */
+export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
+
+/**
+ * Removing materials, standard items and equipment tasks from a work order is a permission of its own (spec
+ * platform 6.3); the server enforces it and the web shows Delete only to those who have it.
+ */
+export const DELETE_WORK_ORDER_ITEMS: Requirement = {
+  kind: 'area',
+  area: 'Work Orders',
+  level: 'write',
+  functionality: 'Delete Labor Standard Items & Equipments',
+};
+
+const bool = (label: string) =>
+  z.boolean({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be true or false.`) });
+
+/** 'true' or 'false' in a query string. */
+const boolText = (label: string) =>
+  z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true');
+
+// ---------------------------------------------------------------- materials
+
+/** `MaterialStatus/list`: the material statuses of spec platform 4.10. */
+export const materialStatusSchema = z.object({ materialStatusId: z.number(), materialStatus: z.string() });
+export type MaterialStatusOption = z.infer<typeof materialStatusSchema>;
+
+/** A markup in percent: 0 to 1000, at most two decimals. */
+export const markupPercentOf = (label = 'Markup') => moneyOf(label).max(1000, `${label} must be at most 1000%.`);
+
+const materialFields = {
+  materialStatusId: idOf('Material Status'),
+  partNumber: optionalText('Part Number', 100).nullish(),
+  description: requiredText('Description', 500),
+  quantity: quantityOf(),
+  unitCost: moneyOf('Unit Cost'),
+  markupPercent: markupPercentOf().default(0),
+  /** When omitted, the cost with its markup (`priceWithMarkup`). */
+  unitPrice: moneyOf('Unit Price').nullish(),
+};
+
+/** `WorkOrder/material/add`: a part used or proposed on a work order. */
+export const addMaterialBody = z.object({ workOrderId: idOf('Work order'), ...materialFields }).meta({
+  example: { workOrderId: 1, materialStatusId: 6, partNumber: 'CFM-1075', description: 'Condenser fan motor 1/3 HP', quantity: 1, unitCost: 142.5, markupPercent: 35 },
+});
+export type AddMaterialBody = z.input<typeof addMaterialBody>;
+
+/** `PUT WorkOrder/material/{materialId}`: every field again; a price left out is the cost with its markup. */
+export const updateMaterialBody = z.object(materialFields);
+export type UpdateMaterialBody = z.input<typeof updateMaterialBody>;
+
+export const materialRowSchema = z.object({
+  materialId: z.number(),
+  materialStatusId: z.number(),
+  materialStatus: z.string(),
+  partNumber: z.string().nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unitCost: z.number(),
+  markupPercent: z.number(),
+  unitPrice: z.number(),
+  /** quantity × unit price, to the cent. */
+  lineTotal: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MaterialRow = z.infer<typeof materialRowSchema>;
+
+/** The materials of a work order with the exact sums of their costs and of their line totals. */
+export const workOrderMaterialsAnswer = z.object({ materials: z.array(materialRowSchema), totalCost: z.number(), totalPrice: z.number() });
+export type WorkOrderMaterials = z.infer<typeof workOrderMaterialsAnswer>;
+
+// ---------------------------------------------------------------- standard items
+
+/** `StandardItems/list`: the company's active catalogue. `isPriceTyped` marks the Toll, priced on each use. */
+export const standardItemSchema = z.object({
+  standardItemId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  isPriceTyped: z.boolean(),
+});
+export type StandardItemOption = z.infer<typeof standardItemSchema>;
+
+/**
+ * `WorkOrder/standardItems/add`. The price comes from the catalogue, except for the Toll (TOLL_ITEM_NAME), whose
+ * amount is typed on each use: `unitPrice` is then required ("Toll amount field is required!") and more than 0.
+ * For any other item a typed `unitPrice` is refused with a 400, so that nobody believes they changed a catalogue price.
+ */
+export const addStandardItemBody = z
+  .object({ workOrderId: idOf('Work order'), standardItemId: idOf('Standard Item'), quantity: quantityOf(), unitPrice: moneyOf('Toll amount').nullish() })
+  .meta({ example: { workOrderId: 1, standardItemId: 1, quantity: 1 } });
+export type AddStandardItemBody = z.input<typeof addStandardItemBody>;
+
+/** `RateSheetStandardItem/list/{billingCustomerId}`: items on the billing customer's rate sheets. */
+export const rateSheetStandardItemSchema = z.object({
+  rateSheetStandardItemId: z.number(),
+  name: z.string(),
+  itemRateTypeId: z.number(),
+  itemRateTypeName: z.string(),
+  price: z.number(),
+  rateSheetName: z.string(),
+});
+export type RateSheetStandardItemOption = z.infer<typeof rateSheetStandardItemSchema>;
+
+/** `WorkOrder/rateSheetStandardItems/add`: the item must be on a rate sheet of the work order's billing customer. */
+export const addRateSheetStandardItemBody = z
+  .object({ workOrderId: idOf('Work order'), rateSheetStandardItemId: idOf('Rate Sheet Standard Item'), quantity: quantityOf() })
+  .meta({ example: { workOrderId: 1, rateSheetStandardItemId: 1, quantity: 2 } });
+export type AddRateSheetStandardItemBody = z.input<typeof addRateSheetStandardItemBody>;
+
+export const workOrderStandardItemSchema = z.object({
+  workOrderStandardItemId: z.number(),
+  kind: z.enum(['standard', 'rateSheet']),
+  name: z.string(),
+  /** The rate type (Regular, overtime) of a rate-sheet item; null for a catalogue item. */
+  itemRateTypeName: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WorkOrderStandardItem = z.infer<typeof workOrderStandardItemSchema>;
+
+/** Both kinds of standard items on a work order, with the exact sum of their line totals. */
+export const workOrderStandardItemsAnswer = z.object({ items: z.array(workOrderStandardItemSchema), total: z.number() });
+export type WorkOrderStandardItems = z.infer<typeof workOrderStandardItemsAnswer>;
+
+// ---------------------------------------------------------------- jobs and survey jobs
+
+export const workOrderJobSchema = z.object({
+  workOrderJobId: z.number(),
+  workOrderId: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  isSurvey: z.boolean(),
+  isCompleted: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WorkOrderJob = z.infer<typeof workOrderJobSchema>;
+
+/** `WorkOrderJobs/getWorkOrderJobs?workOrderId=`: optionally only survey jobs (or only jobs), only open or done ones. */
+export const workOrderJobsQuery = z.object({
+  workOrderId: idParam('Work order'),
+  isSurvey: boolText('Survey').optional(),
+  isCompleted: boolText('Completed').optional(),
+  ...pagingQuery(500),
+});
+export type WorkOrderJobsQuery = z.output<typeof workOrderJobsQuery>;
+
+/** `WorkOrderJobs/add`: a job (workOrderJobs/add) or a survey job (surveyJobs/add). */
+export const addWorkOrderJobBody = z
+  .object({
+    workOrderId: idOf('Work order'),
+    title: requiredText('Title', 200),
+    description: optionalText('Description', 2000).nullish(),
+    isSurvey: bool('Survey').default(false),
+  })
+  .meta({ example: { workOrderId: 1, title: 'Replace door gaskets on walk-in cooler', isSurvey: false } });
+export type AddWorkOrderJobBody = z.input<typeof addWorkOrderJobBody>;
+
+/** `PUT WorkOrderJobs/{workOrderJobId}`: tick a job done (or not), optionally renaming it. */
+export const updateWorkOrderJobBody = z.object({
+  isCompleted: bool('Completed'),
+  title: requiredText('Title', 200).optional(),
+  description: optionalText('Description', 2000).nullish(),
+});
+export type UpdateWorkOrderJobBody = z.input<typeof updateWorkOrderJobBody>;
+
+// ---------------------------------------------------------------- equipment task list
+
+export const equipmentTaskSchema = z.object({
+  taskId: z.number(),
+  equipmentName: z.string(),
+  task: z.string(),
+  isDone: z.boolean(),
+  /** Who ticked it and when; null while it is open. */
+  doneBy: z.string().nullable(),
+  doneAt: z.string().nullable(),
+});
+export type EquipmentTask = z.infer<typeof equipmentTaskSchema>;
+
+export const addEquipmentTaskBody = z
+  .object({ workOrderId: idOf('Work order'), equipmentName: requiredText('Equipment', 200), task: requiredText('Task', 500) })
+  .meta({ example: { workOrderId: 1, equipmentName: 'Walk-in cooler #2', task: 'Clean condenser coil' } });
+export type AddEquipmentTaskBody = z.input<typeof addEquipmentTaskBody>;
+
+export const updateEquipmentTaskBody = z.object({ isDone: bool('Done') });
+
+// ---------------------------------------------------------------- signature
+
+/**
+ * `POST WorkOrder/{workOrderId}/signature`. `png` is a `data:image/png;base64,...` string of a 300x200 PNG of at most
+ * 300 KB; the server decodes it and checks the PNG signature bytes and the size its IHDR states.
+ */
+export const saveSignatureBody = z.object({
+  signerName: requiredText('Signer Name', 100),
+  png: z
+    .string({ error: (issue) => (issue.input === undefined ? required('Signature') : 'Signature must be text.') })
+    .min(1, required('Signature'))
+    .max(600_000, 'The signature must be at most 300 KB.')
+    .meta({ description: 'A data URL: data:image/png;base64,... of a 300x200 PNG, at most 300 KB' }),
+});
+export type SaveSignatureBody = z.input<typeof saveSignatureBody>;
+
+export const signatureSchema = z.object({
+  signerName: z.string(),
+  signedAt: z.string(),
+  /** The user who handed the phone to the customer. */
+  signedByName: z.string().nullable(),
+  /** A data URL of the PNG, ready for an img element. */
+  png: z.string(),
+});
+export type WorkOrderSignature = z.infer<typeof signatureSchema>;
+
+/** `GET WorkOrder/{workOrderId}/signature`: the latest signature, or null when nobody has signed yet (200, not 404). */
+export const signatureAnswer = signatureSchema.nullable();
