@@ -63,7 +63,7 @@ test('a dispatcher takes a new customer site from first call to a scheduled, cos
   await form.getByRole('button', { name: 'Schedule Visit' }).click();
   await expect(page.getByTestId('visit-row')).toContainText('Tom Alvarez');
 
-  // The technician works an hour on it, from the site.
+  // The technician works an hour on it, from the site, and goes off duty after (the status the other tests expect of him).
   const tech = await signedInAs(page, 'tech');
   const { workOrderId, billingCustomerId } = await (await page.request.get(`/api/v1/WorkOrder/${number}`, { headers: tech })).json();
   const rates = (await (await page.request.get(`/api/v1/WorkOrder/rateSheetLaborItems/${billingCustomerId}`, { headers: tech })).json()) as { serviceTechnicianId: number; employeeType: string }[];
@@ -75,7 +75,7 @@ test('a dispatcher takes a new customer site from first call to a scheduled, cos
   expect(clockIn.status(), await clockIn.text()).toBe(200);
   const clockOut = await page.request.post('/api/v1/WOStartStop/clockOutWorkOrder', {
     headers: tech,
-    data: { workOrderId, workOrderLaborId: (await clockIn.json()).workOrderLaborId, description: 'Defrosted the evaporator, replaced the defrost timer', userStatusId: 3, workOrderStatusId: 13, serviceTechnicianId },
+    data: { workOrderId, workOrderLaborId: (await clockIn.json()).workOrderLaborId, description: 'Defrosted the evaporator, replaced the defrost timer', userStatusId: 10, workOrderStatusId: 13, serviceTechnicianId },
   });
   expect(clockOut.status(), await clockOut.text()).toBe(200);
 
