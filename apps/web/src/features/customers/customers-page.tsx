@@ -47,7 +47,7 @@ const COLUMNS: GridColumn<CustomerGridRow>[] = [
   },
   { field: 'address', title: 'Address', width: 220, sortable: true, filter: 'text' },
   { field: 'city', title: 'City', width: 130, sortable: true, filter: 'text' },
-  { field: 'state', title: 'State', width: 110, sortable: true, filter: 'text' },
+  { field: 'state', title: 'State', width: 125, sortable: true, filter: 'text' },
   { field: 'zip', title: 'Zip', width: 120, sortable: true, filter: 'text' },
   { field: 'phone', title: 'Phone', width: 140, sortable: true, filter: 'text' },
   { field: 'email', title: 'Email', width: 220, sortable: true, filter: 'text' },

@@ -36,7 +36,7 @@ export default function AllWorkOrdersPage() {
       {
         field: 'workOrderNumber',
         title: 'Work Order #',
-        width: 170,
+        width: 195,
         sortable: true,
         filter: 'text',
         render: (row) => (
