@@ -1,23 +1,29 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { FILE_MAX_BYTES } from '@sm/shared';
 import type { Db, Watch } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { boardsRoutes } from './features/boards/boards.routes';
 import { clockRoutes } from './features/clock/clock.routes';
 import { contactsRoutes } from './features/customers/contacts.routes';
 import { customersRoutes } from './features/customers/customers.routes';
+import { emailOutboxRoutes } from './features/email-outbox/email-outbox.routes';
 import { cacheAccess } from './features/permissions/access-cache';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { corrigoRoutes } from './features/providers/corrigo/corrigo.routes';
 import { providerSettingsRoutes } from './features/provider-settings/provider-settings.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { referenceListsRoutes } from './features/reference-lists/reference-lists.routes';
+import { filesRoutes } from './features/files/files.routes';
+import { diskStore } from './features/files/storage/disk-store';
+import type { FileStore } from './features/files/storage/file-store';
 import { gridPreferencesRoutes } from './features/grid-preferences/grid-preferences.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { salesSchedulingRoutes } from './features/sales-scheduling/sales-scheduling.routes';
@@ -34,6 +40,7 @@ import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/error
 import { registerJsonBodies } from './lib/json-body';
 import { documentRoute, problemComponent } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerCompression, registerWebApp } from './lib/web-delivery';
 
 export interface AppOptions {
   db: Db;
@@ -50,6 +57,10 @@ export interface AppOptions {
   bus?: EventBus;
   /** The database's notifications (`Database.watch`): with it, callers' access is kept in memory between requests. */
   watch?: Watch;
+  /** Whether a mail server (SMTP_URL) sends the outbox; the administrator's outbox page says so when not. */
+  isSmtpConfigured?: boolean;
+  /** Where uploaded files are kept; a fresh folder under the system's temporary directory when absent. */
+  files?: FileStore;
 }
 
 const OPENAPI_INFO = {
@@ -102,7 +113,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('events', bus);
   app.addHook('onClose', () => bus.close());
 
+  // Before any route, so that every answer above the threshold is compressed.
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 10, fields: 110, parts: 120 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
       info: OPENAPI_INFO,
@@ -122,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);
   gridPreferencesRoutes(app, opts);
+  filesRoutes(app, { ...opts, files: opts.files ?? diskStore(mkdtempSync(join(tmpdir(), 'sm-files-'))) });
   searchRoutes(app, opts);
   workOrdersRoutes(app, opts);
   workOrderOfficeRoutes(app, opts);
@@ -134,10 +149,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   unassignedWorkRoutes(app, opts);
   boardsRoutes(app, opts);
   salesSchedulingRoutes(app, opts);
+  emailOutboxRoutes(app, { db: opts.db, isSmtpConfigured: opts.isSmtpConfigured ?? false });
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: opts.webDist!, wildcard: false, maxAge: '1h' });
+  if (hasWeb) await registerWebApp(app, opts.webDist!);
   app.setNotFoundHandler((request, reply) => {
     const isPage = hasWeb && request.method === 'GET' && !/^\/(api|hubs)(\/|$)/i.test(request.url);
     // The web app routes in the browser: every page address answers its index.html.

@@ -5,6 +5,9 @@ import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { connectDemoToSimulator } from './db/seed/providers';
 import { demoSimulatorPort, startDemoSimulator } from './features/providers/simulator/demo-simulator';
+import { diskStore, diskStoreRoot } from './features/files/storage/disk-store';
+import { s3Store } from './features/files/storage/s3-store';
+import { startOutboxWorker } from './features/email-outbox/outbox-worker';
 import { redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
@@ -23,9 +26,16 @@ const app = await buildApp({
   watch: database.watch,
   bus,
   jwtSecret: env.jwtSecret,
+  files: env.s3 ? s3Store(env.s3) : diskStore(diskStoreRoot(env.dataDir)),
   webDist: env.webDist ?? resolve(here, '../../web/dist'),
   logger: { level: env.logLevel },
+  isSmtpConfigured: !!env.smtpUrl,
 });
+// The e-mail outbox is sent only when a mail server is configured; otherwise messages wait, shown to administrators.
+if (env.smtpUrl) {
+  const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs });
+  app.addHook('onClose', () => outbox.stop());
+} else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
 // The providers' stand-in beside the product (PROVIDER_SIMULATOR=off to talk to real services only).
 const simulatorPort = demoSimulatorPort(process.env, env.port);
 const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));

@@ -1,5 +1,8 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { ActionIcon, createTheme, Drawer, Menu, Modal, rem, TableScrollContainer, type MantineColorsTuple } from '@mantine/core';
 import { THEME_PRIMARY } from '@sm/shared';
+import { contrastVariantColorResolver, WHITE_TEXT_LUMINANCE_LIMIT } from './theme-contrast';
+
+export { contrastVariablesResolver } from './theme-contrast';
 
 /** Ten shades around the product's primary colour (#337ab7 at index 6, spec platform 9). */
 const brand: MantineColorsTuple = [
@@ -15,11 +18,40 @@ const brand: MantineColorsTuple = [
   '#214e75',
 ];
 
-/** The Mantine theme: the product blue as primary colour. */
+/** WCAG 2.2 AA (2.5.8): a pointer target is at least 24 by 24 CSS pixels. */
+const MIN_TARGET_PX = 24;
+const SMALL_ACTION_ICONS = new Set(['xs', 'sm']);
+
+/**
+ * The Mantine theme: the product blue as primary colour, and the accessibility every page inherits (WCAG 2.2 AA).
+ * Filled controls sit on a shade that carries white text at 4.5:1, or take black text where no shade does (yellow,
+ * lime, orange, green), no icon button is smaller than a 24 px target, dialogs' close buttons are named and wide
+ * tables scroll from the keyboard. Text colours are made readable by
+ * `contrastVariablesResolver`, given to the provider beside this theme.
+ */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand },
   defaultRadius: 'sm',
   cursorType: 'pointer',
+  focusRing: 'auto',
+  autoContrast: true,
+  luminanceThreshold: WHITE_TEXT_LUMINANCE_LIMIT,
+  variantColorResolver: contrastVariantColorResolver,
+  components: {
+    ActionIcon: ActionIcon.extend({
+      vars: (_theme, props) => {
+        const isSmall = typeof props.size === 'number' ? props.size < MIN_TARGET_PX : SMALL_ACTION_ICONS.has(String(props.size));
+        return { root: isSmall ? { '--ai-size': rem(MIN_TARGET_PX) } : {} };
+      },
+    }),
+    // A dialog's close button is named; an icon alone says nothing to a screen reader.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A menu holds menu items only: no empty placeholder for the first focus (the menu itself takes it).
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A table wider than the screen scrolls sideways; the keyboard can scroll it too, even with nothing to focus inside.
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 }, classNames: { scrollContainer: 'mantine-focus-auto' } }),
+  },
 });

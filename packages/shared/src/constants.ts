@@ -6,7 +6,6 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const PAGE_BUTTONS = 10;
 export const GRID_DEFAULT_TAKE = 100;
 export const TECHNICIAN_WORK_ORDERS_DEFAULT_TAKE = 3;
-export const THUMBNAIL_BATCH = 25;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
 export const REALTIME_RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
 export const REALTIME_MANUAL_RETRY_MS = 120_000;
@@ -41,6 +40,7 @@ export const WORK_ORDER_STATUSES: ReadonlyArray<{ workOrderStatusId: number; wor
 
 export const WORK_ORDER_STATUS = {
   NA: 1,
+  NeedAttachment: 3,
   Reviewed: 6,
   Onsite: 7,
   ToDo: 13,

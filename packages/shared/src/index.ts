@@ -27,3 +27,5 @@ export * from './schemas/customers';
 export * from './schemas/reference-lists';
 export * from './schemas/grid-preferences';
 export * from './schemas/search';
+export * from './schemas/files';
+export * from './schemas/email-outbox';

@@ -10,3 +10,4 @@ export * from '../features/audit/audit.table';
 export * from '../features/scheduling/schedule-items.table';
 export * from '../features/providers/providers.table';
 export * from '../features/work-orders/work-order-items.table';
+export * from '../features/email-outbox/email-outbox.table';

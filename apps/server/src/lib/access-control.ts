@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type Access, type Requirement } from '@sm/shared';
 import type { Db } from '../db/client';
 import { verifyAccessToken } from '../features/auth/tokens';
+import { verifyStorageToken } from '../features/files/file-links';
 import { accessOf } from '../features/permissions/access-cache';
 import type { Actor, Ctx } from './context';
 import { forbidden, unauthorized } from './errors';
@@ -17,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route requires. Every route under /api and /hubs must say it, or the server refuses to start. */
     access?: Requirement;
+    /** Whether the file store's own token (features/files/file-links.ts) may stand in for a session here. */
+    acceptsStorageToken?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
@@ -72,7 +75,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     const req = request.routeOptions.config?.access;
     if (!req || req.kind === 'public') return;
     const token = bearer(request);
-    const claims = token ? verifyAccessToken(deps.jwtSecret, token) : null;
+    const claims = token ? (verifyAccessToken(deps.jwtSecret, token) ?? storageClaims(request, deps.jwtSecret, token)) : null;
     if (!claims) throw unauthorized();
     const access = await accessOf(deps.db, claims.subscriberId, claims.userId);
     if (!access) throw unauthorized();
@@ -81,6 +84,13 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     request.tokenExpiresAt = claims.exp;
     if (!satisfies(access, req)) throw forbidden();
   });
+}
+
+/** The caller a file-store token names, on the routes that accept one (listing a folder, thumbnails). */
+function storageClaims(request: FastifyRequest, secret: string, token: string) {
+  if (!request.routeOptions.config?.acceptsStorageToken) return null;
+  const c = verifyStorageToken(secret, token, Date.now() / 1000);
+  return c && { userId: c.userId, subscriberId: c.subscriberId, userName: '', exp: c.expiresAt };
 }
 
 /** The service context of a request that passed access control. */

@@ -13,6 +13,14 @@ export interface Env {
   logLevel: string;
   /** Redis for hub events across server processes; unset = one process. */
   redisUrl?: string;
+  /** The mail server the outbox sends through (smtp:// or smtps://); unset = messages are kept, not sent. */
+  smtpUrl?: string;
+  /** How long one process may hold a message it is sending before it counts as interrupted (MAIL_LEASE_SECONDS). */
+  mailLeaseMs: number;
+  /** The sender address of every message (MAIL_FROM), checked at start-up. */
+  mailFrom: string;
+  /** An S3-compatible store for files (S3_ENDPOINT, S3_BUCKET, keys); unset = a folder in the data directory. */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
 }
 
 /**
@@ -32,7 +40,42 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: source.WEB_DIST,
     logLevel: source.LOG_LEVEL ?? 'info',
     redisUrl: source.REDIS_URL || undefined,
+    smtpUrl: smtpUrlOf(source.SMTP_URL),
+    mailLeaseMs: mailLeaseOf(source.MAIL_LEASE_SECONDS),
+    mailFrom: mailFromAddress(source),
+    s3: s3Of(source),
   };
+}
+
+/** The S3-compatible store named by S3_ENDPOINT and S3_BUCKET, with its keys; none when either is unset. */
+function s3Of(source: NodeJS.ProcessEnv): Env['s3'] {
+  if (!source.S3_ENDPOINT || !source.S3_BUCKET) return undefined;
+  return {
+    endpoint: source.S3_ENDPOINT,
+    bucket: source.S3_BUCKET,
+    accessKeyId: source.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: source.S3_SECRET_ACCESS_KEY ?? '',
+    region: source.S3_REGION || undefined,
+  };
+}
+
+/** The sender of every message: MAIL_FROM, or no-reply@localhost. The company's name is its display name. */
+export function mailFromAddress(source: NodeJS.ProcessEnv = process.env): string {
+  const from = source.MAIL_FROM?.trim() || 'no-reply@localhost';
+  if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(from)) throw new Error(`MAIL_FROM must be a bare address like no-reply@example.com, got "${from}"`);
+  return from;
+}
+
+function smtpUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^smtps?:\/\/[^/]/i.test(value)) throw new Error('SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:pass@mail.example.com:587');
+  return value;
+}
+
+function mailLeaseOf(value: string | undefined): number {
+  const seconds = Number(value ?? 120);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) throw new Error(`MAIL_LEASE_SECONDS must be 1 to 3600, got "${value}"`);
+  return seconds * 1000;
 }
 
 function secretInDataDir(dataDir: string): string {

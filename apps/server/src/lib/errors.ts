@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { FILE_TOO_LARGE_MESSAGE } from '@sm/shared';
 
 /** The one error a service throws: an HTTP status and the sentence the user should read. */
 export class AppError extends Error {
@@ -38,6 +39,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_ERR_BAD_URL: 'The address is not valid.',
   FST_ERR_ASYNC_CONSTRAINT: 'The request is not valid.',
+  FST_REQ_FILE_TOO_LARGE: FILE_TOO_LARGE_MESSAGE,
+  FST_FILES_LIMIT: 'At most 10 files may be uploaded at once.',
+  FST_PARTS_LIMIT: 'The upload has too many parts.',
+  FST_FIELDS_LIMIT: 'The upload has too many fields.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the files as multipart/form-data in the field "files".',
 };
 
 function pgCode(err: unknown): string | undefined {

@@ -5,6 +5,7 @@ import { scheduleItems, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/providers/simulator/simulator-server';
+import { picture, upload } from '../features/files/file-fixtures';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 
 // Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
@@ -110,6 +111,18 @@ describe('no secret is ever sent', () => {
     };
     /** Routes that need a query to answer at all. */
     const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/WorkOrderJobs/getWorkOrderJobs': `?workOrderId=${params.workOrderId}`, '/api/v1/Search/records': '?q=freshmart' };
+    // A file of the work order, for the file store's reads.
+    const folder = `workOrders/${params.workOrderId}`;
+    expect((await upload(t, 'admin', folder, [{ name: 'plate.png', content: await picture('png', 8, 8) }])).statusCode).toBe(200);
+    const fileLink = (await t.call('GET', `/api/v1/Files/getFileUrl?path=${folder}/plate.png`, 'admin')).json().url as string;
+    Object.assign(queries, {
+      '/api/v1/Files/list': `?folder=${folder}`,
+      '/api/v1/Files/getFileUrl': `?path=${folder}/plate.png`,
+      '/api/v1/Files/copyFolder': `?fromFolder=${folder}&toFolder=customers/${params.customerId}`,
+      '/api/v1/Files/content': fileLink.slice(fileLink.indexOf('?')),
+    });
+    // A message of the e-mail outbox, for its detail.
+    params.emailOutboxId = String((await t.call('POST', '/api/v1/EmailOutbox/test', 'admin', { to: 'office@lonestar.example' })).json().emailOutboxId);
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {

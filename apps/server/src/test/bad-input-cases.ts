@@ -123,10 +123,13 @@ export function paramCases(schema: z.ZodType): BadCase[] {
   return Object.keys(jsonOf(schema).properties ?? {}).flatMap((p) => PARAM_VALUES.map((v) => ({ label: `:${p} = ${v.slice(0, 20)}`, params: { [p]: v } })));
 }
 
+/** Addresses that try to climb out of a folder or name another one: for every query field, since any may be a path. */
+const PATH_TRICKS = ['../../etc/passwd', '..\\..\\windows', '/etc/passwd', '%2e%2e%2f%2e%2e%2f', 'workOrders/1/../../2', '', ' ', 'a/'.repeat(200)];
+
 /** Hostile values for each query field. */
 export function queryCases(schema: z.ZodType): BadCase[] {
   return Object.keys(jsonOf(schema).properties ?? {}).flatMap((q) =>
-    ['x'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' OR 1=1 --", '𝕏😀', '\u202e', '\r\n', '${jndi:ldap}', '{{7*7}}', '__proto__'].map((v) => ({
+    ['x'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' OR 1=1 --", '𝕏😀', '\u202e', '\r\n', '${jndi:ldap}', '{{7*7}}', '__proto__', ...PATH_TRICKS].map((v) => ({
       label: `?${q} = ${v.slice(0, 20)}`,
       query: { [q]: v },
     })),

@@ -21,9 +21,9 @@ export interface TestApp {
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
-export async function createTestApp(opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger });
+  const app = await buildApp({ db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (userName: string) => {

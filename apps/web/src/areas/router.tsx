@@ -2,12 +2,18 @@ import { satisfies } from '@sm/shared';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
+import { lazyArea } from '../components/lazy-area';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession } from '../features/auth/require-session';
 import { useSignedIn } from '../features/auth/session-context';
-import { AppLayout } from '../features/shell/app-layout';
 import { AREAS, HOME_PATH, type AreaDefinition } from './area-registry';
+
+/**
+ * The signed-in frame (header, search, navbar, team leaders) loads after sign-in: the sign-in page, opened on
+ * phones over mobile networks, downloads none of it.
+ */
+const AppLayout = lazyArea(async () => ({ default: (await import('../features/shell/app-layout')).AppLayout }));
 
 /** Renders an area when the user satisfies its requirement; otherwise sends them home (spec 2.3). */
 function AreaRoute({ area }: { area: AreaDefinition }) {
@@ -35,7 +41,9 @@ export const router = createBrowserRouter([
   {
     element: (
       <RequireSession>
-        <AppLayout />
+        <Suspense fallback={<PageLoader />}>
+          <AppLayout />
+        </Suspense>
       </RequireSession>
     ),
     errorElement: <RouteError />,

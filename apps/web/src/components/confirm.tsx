@@ -16,6 +16,10 @@ export interface ConfirmOptions {
  * 500 wide). Resolves true on Yes, false on No, Escape or closing.
  */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
+  // A question asked from a menu item gives the focus back to the menu's button when answered: the item is gone by then.
+  const menu = document.activeElement?.closest('[role="menu"]');
+  const menuButtonId = menu?.getAttribute('aria-labelledby');
+  if (menuButtonId) document.getElementById(menuButtonId)?.focus();
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {

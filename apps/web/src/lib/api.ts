@@ -83,11 +83,13 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) goes as multipart/form-data, its boundary set by the browser.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const response = await fetch(urlOf(path, options.query), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal: options.signal,
     keepalive: options.keepalive,
   });

@@ -57,6 +57,8 @@ export const workOrderDetailsSchema = z.object({
   workOrderStatusId: z.number(),
   workOrderStatus: z.string(),
   problem: z.string(),
+  /** Rich text (sanitised HTML), or null when none was written. */
+  workDescription: z.string().nullable(),
   nte: z.number().nullable(),
   parentWorkOrderId: z.number().nullable(),
   parentWorkOrderNumber: z.string().nullable(),
@@ -77,3 +79,12 @@ export const workOrderDetailsSchema = z.object({
   auditTrail: z.array(auditEntrySchema),
 });
 export type WorkOrderDetails = z.infer<typeof workOrderDetailsSchema>;
+
+/** The largest work description kept, as HTML text. */
+export const WORK_DESCRIPTION_MAX = 100_000;
+
+/** `PUT WorkOrder/{workOrderId}/workDescription`: the rich text of the work description; empty clears it. */
+export const updateWorkDescriptionBody = z
+  .object({ workDescription: z.string({ error: 'Work description must be text.' }).max(WORK_DESCRIPTION_MAX, 'The work description is too long.') })
+  .meta({ example: { workDescription: '<p>Cleaned the condenser coil; <strong>replaced</strong> the fan motor.</p>' } });
+export const workDescriptionAnswer = z.object({ workOrderId: z.number().int(), workDescription: z.string().nullable() });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allWorkOrdersAnswer, assignedTechniciansAnswer, assignTechniciansBody, changedWorkOrderStatusAnswer, changeWorkOrderStatusBody, gridRequestSchema,
-  updateWorkOrderBody, workOrderClassSchema, workOrderHeaderAnswer, workOrderHistoryAnswer, workOrderIdParams, workOrderStatusHistoryRowSchema, workOrderVisitSchema,
+  updateWorkDescriptionBody, updateWorkOrderBody, workDescriptionAnswer, workOrderClassSchema, workOrderHeaderAnswer, workOrderHistoryAnswer, workOrderIdParams, workOrderStatusHistoryRowSchema, workOrderVisitSchema,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,7 +10,7 @@ import { area, ctxOf } from '../../lib/access-control';
 import { listAllWorkOrders } from './all-work-orders.service';
 import { listWorkOrderChanges } from './work-order-changes.service';
 import {
-  assignTechnicians, changeWorkOrderStatus, listWorkOrderClasses, updateWorkOrderHeader, workOrderStatusHistoryOf, workOrderVisits,
+  assignTechnicians, changeWorkOrderStatus, listWorkOrderClasses, updateWorkDescription, updateWorkOrderHeader, workOrderStatusHistoryOf, workOrderVisits,
 } from './work-order-office.service';
 
 /**
@@ -41,6 +41,11 @@ export function workOrderOfficeRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Work Orders', 'write') },
     schema: { summary: "Edit a work order's problem, NTE, priority, class, PO number and provider reference", tags, params, body: updateWorkOrderBody, response: { 200: workOrderHeaderAnswer } },
     handler: (req) => updateWorkOrderHeader(ctxOf(req, deps.db), req.access!, req.params.workOrderId, req.body),
+  });
+  r.put('/api/v1/WorkOrder/:workOrderId/workDescription', {
+    config: { access: area('Work Orders', 'write') },
+    schema: { summary: "Write a work order's work description (rich text, sanitised)", tags, params, body: updateWorkDescriptionBody, response: { 200: workDescriptionAnswer } },
+    handler: (req) => updateWorkDescription(ctxOf(req, deps.db), req.access!, req.params.workOrderId, req.body.workDescription),
   });
   r.put('/api/v1/WorkOrder/:workOrderId/status', {
     config: { access: area('Work Orders', 'write', 'Change Status') },

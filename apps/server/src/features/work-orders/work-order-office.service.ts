@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { customers, scheduleItems, users, workOrderClasses, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { workOrderLabor, workOrderStatusHistory } from '../clock/labor.table';
@@ -42,6 +43,23 @@ export async function updateWorkOrderHeader(ctx: Ctx, access: Access, workOrderI
       await recordAudit(tx, ctx, { entity: 'workOrder', entityId: current.id, action: 'update', before, after });
     }
     return { workOrderId: current.id, workOrderNumber: current.workOrderNumber };
+  });
+}
+
+/**
+ * `PUT WorkOrder/{workOrderId}/workDescription`: the work description as rich text, through the allowlist sanitiser,
+ * so what is stored is safe to show as HTML to anyone; empty (or nothing left after sanitising) clears it. Audited.
+ */
+export async function updateWorkDescription(ctx: Ctx, access: Access, workOrderId: number, html: string) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await visibleWorkOrderRow(tx, ctx, access, workOrderId, { lock: true });
+    const clean = sanitizeRichText(html).trim();
+    const next = clean.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' && !clean.includes('<img') ? null : clean;
+    if (next !== current.workDescription) {
+      await tx.update(workOrders).set({ workDescription: next }).where(ofTenant(workOrders, ctx, eq(workOrders.id, current.id)));
+      await recordAudit(tx, ctx, { entity: 'workOrder', entityId: current.id, action: 'update', before: { workDescription: current.workDescription }, after: { workDescription: next } });
+    }
+    return { workOrderId: current.id, workDescription: next };
   });
 }
 

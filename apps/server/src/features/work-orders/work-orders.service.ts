@@ -124,6 +124,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     workOrderStatusId: w.workOrderStatusId,
     workOrderStatus: row.work_order_statuses.name,
     problem: w.problem,
+    workDescription: w.workDescription,
     nte: w.nte,
     parentWorkOrderId: w.parentWorkOrderId,
     parentWorkOrderNumber: parent?.workOrderNumber ?? null,

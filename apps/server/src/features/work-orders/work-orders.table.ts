@@ -15,6 +15,8 @@ export const workOrders = pgTable(
     billingCustomerId: integer('billing_customer_id').references(() => customers.id),
     workOrderStatusId: integer('work_order_status_id').notNull().references(() => workOrderStatuses.id),
     problem: text('problem').notNull(),
+    /** The work description as rich text, sanitised HTML (lib/rich-text.ts); null until someone writes one. */
+    workDescription: text('work_description'),
     nte: numeric('nte', { precision: 12, scale: 2, mode: 'number' }),
     parentWorkOrderId: integer('parent_work_order_id').references((): AnyPgColumn => workOrders.id),
     createdBy: integer('created_by').references(() => users.id),

@@ -37,6 +37,7 @@ export function GridResizeHandle({ title, width, onResize }: GridResizeHandlePro
   return (
     <div
       role="separator"
+      className="mantine-focus-auto"
       aria-orientation="vertical"
       aria-label={`Resize ${title}`}
       aria-valuenow={width}

@@ -1,7 +1,8 @@
-import { IconFlag, IconHierarchy, IconId, IconListDetails, IconMap2, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
+import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
 import { ADMINISTRATION_PATH } from './administration-paths';
 
 /** Each list's icon on the administration index. */
@@ -24,6 +25,24 @@ export function readableLists(access: Access | null) {
 
 const listPage = lazyArea(() => import('./reference-list-page'));
 
+/** The company's settings pages the administration index links to beside its lists. */
+export const ADMINISTRATION_SETTINGS = [
+  {
+    path: EMAIL_OUTBOX_PATH,
+    label: 'E-mail Outbox',
+    description: 'Every e-mail the company sends, whether it went out, and why not. Send a test e-mail.',
+    icon: IconMail,
+    requirement: EMAIL_OUTBOX_REQUIREMENT,
+    component: lazyArea(() => import('../email-outbox/email-outbox-page')),
+    isLinkTargetOnly: true,
+  },
+] satisfies AreaDefinition[];
+
+/** The settings pages this user may open. */
+export function readableSettings(access: Access | null) {
+  return ADMINISTRATION_SETTINGS.filter((a) => satisfies(access, a.requirement));
+}
+
 /**
  * The administration index and one page per reference list, all from the shared descriptions: a list added there
  * gets its route, its permission and its card on the index without more code. The lists are reached from the index,
@@ -36,7 +55,7 @@ export const ADMINISTRATION_AREAS: AreaDefinition[] = [
     description: "The company's lists: work order classes, job titles, regions, flags, standard items and statuses.",
     icon: IconSettings,
     requirement: { kind: 'signedIn' },
-    isVisibleTo: (access) => readableLists(access).length > 0,
+    isVisibleTo: (access) => readableLists(access).length > 0 || readableSettings(access).length > 0,
     component: lazyArea(() => import('./administration-page')),
   },
   ...REFERENCE_LISTS.map(
@@ -50,4 +69,5 @@ export const ADMINISTRATION_AREAS: AreaDefinition[] = [
       isLinkTargetOnly: true,
     }),
   ),
+  ...ADMINISTRATION_SETTINGS,
 ];

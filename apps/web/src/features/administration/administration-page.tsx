@@ -3,13 +3,14 @@ import { referenceListAccess, satisfies } from '@sm/shared';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { useSignedIn } from '../auth/session-context';
-import { readableLists, REFERENCE_LIST_ICONS } from './administration-areas';
+import { readableLists, readableSettings, REFERENCE_LIST_ICONS } from './administration-areas';
 
 /** The administration index: a card for each list the user may open, saying whether they may change it. */
 export default function AdministrationPage() {
   usePageTitle('Administration');
   const { access } = useSignedIn();
   const lists = readableLists(access);
+  const settings = readableSettings(access);
   return (
     <Stack gap="md" maw={1100}>
       <Stack gap={2}>
@@ -19,7 +20,7 @@ export default function AdministrationPage() {
         </Text>
       </Stack>
       {lists.length === 0 ? (
-        <Text c="dimmed">You may not open any of the administration lists. Ask an administrator if you need one.</Text>
+        settings.length === 0 && <Text c="dimmed">You may not open any of the administration lists. Ask an administrator if you need one.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="nav" aria-label="Administration lists">
           {lists.map((d) => {
@@ -49,6 +50,30 @@ export default function AdministrationPage() {
             );
           })}
         </SimpleGrid>
+      )}
+      {settings.length > 0 && (
+        <>
+          <Title order={3} size="h4" mt="xs">
+            Settings
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="nav" aria-label="Administration settings">
+            {settings.map((a) => (
+              <Card key={a.path} component={Link} to={a.path} withBorder padding="lg" radius="md" shadow="xs">
+                <Group wrap="nowrap" align="flex-start">
+                  <ThemeIcon size="lg" variant="light">
+                    <a.icon size={20} />
+                  </ThemeIcon>
+                  <Stack gap={4}>
+                    <Text fw={600}>{a.label}</Text>
+                    <Text size="sm" c="dimmed">
+                      {a.description}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </>
       )}
     </Stack>
   );

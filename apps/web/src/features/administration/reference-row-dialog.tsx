@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, Tex
 import { useQuery } from '@tanstack/react-query';
 import { capitalized, referenceBodyOf, type ReferenceColumn, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useReturnFocus } from '../../components/use-return-focus';
 import { notifyError } from '../../lib/notify';
 import { referenceRowsQuery } from './reference-list-api';
 
@@ -61,6 +62,7 @@ function ReferenceOptions({ column, value, error, onChange }: { column: Referenc
  * the server validates with, so a person reads the same sentence either way.
  */
 export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave }: ReferenceRowDialogProps) {
+  useReturnFocus();
   const schema = useMemo(() => referenceBodyOf(def), [def]);
   const [values, setValues] = useState<Values>(() => initialValues(def, row));
   const [errors, setErrors] = useState<Record<string, string>>({});

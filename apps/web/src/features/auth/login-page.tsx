@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { loginBody } from '@sm/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { resolveLanding } from '../../areas/area-registry';
 import { usePageTitle } from '../../components/use-page-title';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
 import { setToken } from '../../lib/token-store';
 import { readIntendedUrl } from './intended-url';
 import { signIn } from './session-api';
@@ -38,19 +38,25 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginBody.safeParse({ userName, password });
-    if (!parsed.success) {
-      setFormError(parsed.error.issues[0]?.message ?? 'Please check the form.');
-      return;
-    }
-    setFormError(null);
-    login.mutate(parsed.data);
+    // The form's rules load when it is sent: the sign-in page downloads no schema library.
+    import('./login-rules').then(
+      ({ loginBody }) => {
+        const parsed = loginBody.safeParse({ userName, password });
+        if (!parsed.success) {
+          setFormError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+          return;
+        }
+        setFormError(null);
+        login.mutate(parsed.data);
+      },
+      () => setFormError(GENERIC_ERROR_MESSAGE),
+    );
   };
 
   const busy = login.isPending || (login.isSuccess && session.status === 'loading');
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper component="form" onSubmit={submit} noValidate withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
         <Stack gap="md">
           <Box>

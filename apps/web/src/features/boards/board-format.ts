@@ -42,3 +42,13 @@ export function longDay(date: string): string {
 
 /** What an item is about: its task, otherwise the work order's problem. */
 export const itemTitle = (item: ScheduleItem) => item.task?.trim() || item.workOrderProblem || 'Scheduled visit';
+
+/**
+ * How a screen reader names an item of a board: when ("8:00 AM to 10:00 AM"), its work order and customer, and what
+ * it is about, in one sentence, where the card shows them in separate places.
+ */
+export function spokenItem(item: ScheduleItem, timeZone?: string): string {
+  const when = item.isAllDay ? 'All day' : `${timeOf(item.start, timeZone)} to ${timeOf(item.end, timeZone)}`;
+  const workOrder = item.workOrderNumber ? `work order ${item.workOrderNumber}${item.workOrderCustomer ? ` for ${item.workOrderCustomer}` : ''}` : null;
+  return [when, item.isAppointment ? 'appointment' : null, workOrder, itemTitle(item)].filter(Boolean).join(', ');
+}

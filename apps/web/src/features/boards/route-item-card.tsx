@@ -3,7 +3,7 @@ import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import type { ScheduleItem } from './boards-api';
-import { itemTitle, timeRangeOf } from './board-format';
+import { itemTitle, spokenItem, timeRangeOf } from './board-format';
 import { RouteClockActions } from './route-clock-actions';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
@@ -18,7 +18,10 @@ function progressOf(item: ScheduleItem): { label: string; color: string } | null
   return null;
 }
 
-/** One stop of the technician's day: when, where, what, and Start or Stop when it is a work order of theirs. */
+/**
+ * One stop of the technician's day: when, where, what, and Start or Stop when it is a work order of theirs; named for a
+ * screen reader by when, its work order and what it is about.
+ */
 export function RouteItemCard({ item }: { item: ScheduleItem }) {
   const progress = progressOf(item);
   const address = [item.customerAddress, item.customerCity].filter(Boolean).join(', ');
@@ -29,6 +32,7 @@ export function RouteItemCard({ item }: { item: ScheduleItem }) {
       radius="md"
       padding="md"
       style={{ listStyle: 'none', borderColor: progress ? `var(--mantine-color-${progress.color}-5)` : undefined, borderWidth: progress ? 2 : undefined }}
+      aria-label={spokenItem(item)}
       data-testid="route-item"
       data-in-progress={progress ? 'true' : 'false'}
     >

@@ -3,7 +3,7 @@ import { IconMapPin, IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import type { BoardTechnician, ScheduleItem } from './boards-api';
-import { itemTitle, statusColor, timeOf, timeRangeOf } from './board-format';
+import { itemTitle, spokenItem, statusColor, timeOf, timeRangeOf } from './board-format';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
@@ -30,10 +30,21 @@ function CurrentJob({ technician, timeZone }: { technician: BoardTechnician; tim
   );
 }
 
-/** One item: its time beside what it is; on a narrow card the time goes above, so the text keeps its width. */
+/**
+ * One item: its time beside what it is; on a narrow card the time goes above, so the text keeps its width. A screen
+ * reader hears it named in one sentence.
+ */
 function ItemRow({ item, timeZone }: { item: ScheduleItem; timeZone: string }) {
   return (
-    <Group component="li" gap="xs" wrap="wrap" align="flex-start" style={{ listStyle: 'none', rowGap: 2 }} data-testid="board-item">
+    <Group
+      component="li"
+      gap="xs"
+      wrap="wrap"
+      align="flex-start"
+      style={{ listStyle: 'none', rowGap: 2 }}
+      aria-label={spokenItem(item, timeZone)}
+      data-testid="board-item"
+    >
       <Text size="xs" c="dimmed" w={128} style={{ flexShrink: 0, whiteSpace: 'nowrap' }} pt={2}>
         {timeRangeOf(item, timeZone)}
       </Text>

@@ -1,6 +1,7 @@
 import { Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../components/use-return-focus';
 import { PHONE_QUERY } from '../../lib/media';
 
 /** Whether the screen is phone-sized (dialogs then take the whole screen); read at once so a phone never paints a desktop dialog first. */
@@ -20,6 +21,7 @@ interface ClockModalProps {
 /** A clock dialog: centred on a desktop, full screen on a phone. */
 export function ClockModal({ opened, onClose, title, children, size = 520 }: ClockModalProps) {
   const isPhone = useIsPhone();
+  useReturnFocus();
   return (
     <Modal
       opened={opened}

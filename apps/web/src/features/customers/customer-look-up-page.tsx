@@ -108,7 +108,11 @@ export default function CustomerLookUpPage() {
       <Stack gap={2}>
         <Title order={2}>Customer Look-Up</Title>
         <Text size="sm" c="dimmed">
-          Search customers by name, address or phone. Or see <Anchor component={Link} to="/customer" size="sm">all customers</Anchor>.
+          Search customers by name, address or phone. Or see{' '}
+          <Anchor component={Link} to="/customer" size="sm" underline="always">
+            all customers
+          </Anchor>
+          .
         </Text>
       </Stack>
       <TextInput

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { satisfies, type CustomerDetails } from '@sm/shared';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
+import { AttachmentsPanel } from '../files/attachments-panel';
 import { useSignedIn } from '../auth/session-context';
 import { CustomerLoadError, CustomerNotFound, CustomerSkeleton, useCustomerId } from './customer-page-states';
 import { CUSTOMER_PATHS, customerEditPath, customerPath, newWorkOrderPath } from './customer-paths';
@@ -74,7 +75,7 @@ function DetailsSection({ c }: { c: CustomerDetails }) {
         <Fact label="Address">{place || 'None'}</Fact>
         <Fact label="Phone">
           {c.phone ? (
-            <Anchor href={telOf(c.phone)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <Anchor href={telOf(c.phone)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 24 }}>
               <IconPhone size={14} aria-hidden />
               {c.phone}
             </Anchor>
@@ -140,6 +141,7 @@ export default function CustomerPage() {
         <ContactsSection customer={c} canWrite={canWriteContacts} />
         {c.canSeeCredit && <CreditSection customer={c} />}
       </SimpleGrid>
+      <AttachmentsPanel folder={`customers/${c.customerId}`} canChange={canWrite} emailSubject={c.name} />
     </Stack>
   );
 }

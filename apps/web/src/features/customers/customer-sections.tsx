@@ -117,13 +117,13 @@ export function ContactsSection({ customer, canWrite }: { customer: CustomerDeta
                 )}
                 <Group gap="md" style={{ rowGap: 2 }}>
                   {c.phone && (
-                    <Anchor href={telOf(c.phone)} size="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                    <Anchor href={telOf(c.phone)} size="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 24 }}>
                       <IconPhone size={12} aria-hidden />
                       {c.phone}
                     </Anchor>
                   )}
                   {c.email && (
-                    <Anchor href={`mailto:${c.email}`} size="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, overflowWrap: 'anywhere' }}>
+                    <Anchor href={`mailto:${c.email}`} size="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 24, overflowWrap: 'anywhere' }}>
                       <IconMail size={12} aria-hidden />
                       {c.email}
                     </Anchor>

@@ -48,7 +48,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             <IconChevronRight size={16} />
           </ActionIcon>
         </ActionIcon.Group>
-        <Title order={3} size={isPhone ? 'h5' : 'h4'} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="scheduler-title">
+        <Title order={2} size={isPhone ? 'h5' : 'h4'} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="scheduler-title">
           {title}
         </Title>
         {isFetching && <Loader size="xs" aria-label={props.loadingLabel} />}

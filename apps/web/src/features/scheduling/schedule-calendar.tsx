@@ -8,7 +8,8 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './schedule-calendar.css';
 import { WEEK_STARTS_ON } from '@sm/shared';
-import type { Ref } from 'react';
+import { useLayoutEffect, useRef, type Ref } from 'react';
+import { spokenEvent, useSpokenCalendarHeaders } from './calendar-a11y';
 import type { ScheduleItem } from './scheduler-api';
 import type { CalendarChange } from './use-schedule-actions';
 
@@ -81,6 +82,9 @@ const VIEWS = {
   dayGridMonth: { dayMaxEvents: 4 },
 } as const;
 
+/** The class of each event's box. */
+const EVENT_CLASS = 'sm-fc-event';
+
 /** The height of a slot (held on every screen) and of a line of event text in the time grid, to fit text to an event. */
 const SLOT_PX = 25;
 const LINE_PX = 15;
@@ -88,7 +92,8 @@ const LINE_PX = 15;
 /**
  * An event's text: its time, its title (with a star for an appointment) and, when everyone's schedule is shown,
  * its technician. In the time grid the title gets as many lines as the event is tall, so text is never cut through;
- * a short, all-day or month event is one line; a narrow one (a phone's week) drops the time.
+ * a short, all-day or month event is one line; a narrow one (a phone's week) drops the time. A screen reader hears
+ * the event's name instead, in words: what, for whom and when (the short time and the person are not read twice).
  */
 function EventContent(props: { info: EventDisplayInfo; showTechnician: boolean; marks: EventMarks; hidesShortTimes?: boolean }) {
   const { info, showTechnician, marks } = props;
@@ -97,14 +102,28 @@ function EventContent(props: { info: EventDisplayInfo; showTechnician: boolean; 
   const minutes = info.event.start && info.event.end ? (info.event.end.getTime() - info.event.start.getTime()) / 60_000 : slotMinutes;
   const lines = isRow ? 1 : Math.max(1, Math.floor(((minutes / slotMinutes) * SLOT_PX) / LINE_PX) - (info.isNarrow ? 0 : 1));
   const hasTechnician = showTechnician && !isRow && !info.isNarrow && lines >= 2 && marks.person !== null;
+  const ref = useRef<HTMLDivElement>(null);
+  const spoken = spokenEvent(info, marks);
+  // The event's box (FullCalendar's button around this content) carries the name.
+  useLayoutEffect(() => {
+    ref.current?.closest(`.${EVENT_CLASS}`)?.setAttribute('aria-label', spoken);
+  }, [spoken]);
   return (
-    <div className={isRow ? 'sm-event sm-event-row' : 'sm-event'} title={info.event.title}>
-      {info.timeText && !info.isNarrow && !(props.hidesShortTimes && info.isShort) && <span className="sm-event-time">{info.timeText}</span>}
+    <div ref={ref} className={isRow ? 'sm-event sm-event-row' : 'sm-event'} title={info.event.title}>
+      {info.timeText && !info.isNarrow && !(props.hidesShortTimes && info.isShort) && (
+        <span className="sm-event-time" aria-hidden>
+          {info.timeText}
+        </span>
+      )}
       <span className="sm-event-title" style={isRow ? undefined : { WebkitLineClamp: Math.max(1, lines - (hasTechnician ? 1 : 0)) }}>
-        {marks.isAppointment && <span aria-label="Appointment">★ </span>}
+        {marks.isAppointment && <span aria-hidden>★ </span>}
         {info.event.title}
       </span>
-      {hasTechnician && <span className="sm-event-technician">{marks.person}</span>}
+      {hasTechnician && (
+        <span className="sm-event-technician" aria-hidden>
+          {marks.person}
+        </span>
+      )}
     </div>
   );
 }
@@ -116,54 +135,58 @@ function changeOf<T>(info: EventChangeInfo): CalendarChange<T> {
 /**
  * FullCalendar with the product's settings: Sunday first, 15-minute slots in the day view and 30 minutes otherwise,
  * events coloured by their task colour, select to create, click to edit, drag and resize to move. An event keeps its
- * all-day or timed nature when dragged.
+ * all-day or timed nature when dragged. Its day headers and its events are named in words for screen readers.
  */
 export function ScheduleCalendar<T = ScheduleItem>(props: ScheduleCalendarProps<T>) {
   const { calendarRef, initialView, initialDate, events, showTechnician, height } = props;
   const marksOf = props.marksOf ?? (scheduleItemMarks as unknown as (item: T) => EventMarks);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useSpokenCalendarHeaders(rootRef);
   return (
-    <FullCalendar
-      ref={calendarRef}
-      plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin]}
-      initialView={initialView}
-      initialDate={initialDate}
-      headerToolbar={false}
-      height={height}
-      firstDay={WEEK_STARTS_ON}
-      views={VIEWS}
-      slotDuration="00:30:00"
-      slotMinHeight={SLOT_PX}
-      scrollTime="07:00:00"
-      defaultTimedEventDuration="00:15:00"
-      nowIndicator
-      editable
-      selectable
-      selectMirror
-      eventDisplay="block"
-      eventClass="sm-fc-event"
-      eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
-      events={events}
-      eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
-      datesSet={(info) =>
-        props.onRangeChange({ start: info.startStr, end: info.endStr, title: info.view.title, view: info.view.type as CalendarView, currentStart: info.view.currentStart })
-      }
-      select={(info) => {
-        props.onSlot({ start: info.start, end: info.end, allDay: info.allDay, view: info.view.type as CalendarView });
-        info.view.calendar.unselect();
-      }}
-      eventClick={(info) => {
-        info.jsEvent.preventDefault();
-        props.onEventClick(itemOf<T>(info.event));
-      }}
-      eventDrop={(info) => props.onEventChange(changeOf<T>(info))}
-      eventResize={(info) => props.onEventChange(changeOf<T>(info))}
-      droppable={props.onExternalDrop !== undefined}
-      drop={(info) => props.onExternalDrop?.({ start: info.date, allDay: info.allDay, view: info.view.type as CalendarView, element: info.draggedEl })}
-      eventContent={(arg) => {
-        // A card dragged in from outside shows as an event that has no item yet.
-        const item = itemOf<T | undefined>(arg.event);
-        return <EventContent info={arg} showTechnician={showTechnician} marks={item === undefined ? NO_MARKS : marksOf(item)} hidesShortTimes={props.hidesShortTimes} />;
-      }}
-    />
+    <div ref={rootRef}>
+      <FullCalendar
+        ref={calendarRef}
+        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin]}
+        initialView={initialView}
+        initialDate={initialDate}
+        headerToolbar={false}
+        height={height}
+        firstDay={WEEK_STARTS_ON}
+        views={VIEWS}
+        slotDuration="00:30:00"
+        slotMinHeight={SLOT_PX}
+        scrollTime="07:00:00"
+        defaultTimedEventDuration="00:15:00"
+        nowIndicator
+        editable
+        selectable
+        selectMirror
+        eventDisplay="block"
+        eventClass={EVENT_CLASS}
+        eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+        events={events}
+        eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
+        datesSet={(info) =>
+          props.onRangeChange({ start: info.startStr, end: info.endStr, title: info.view.title, view: info.view.type as CalendarView, currentStart: info.view.currentStart })
+        }
+        select={(info) => {
+          props.onSlot({ start: info.start, end: info.end, allDay: info.allDay, view: info.view.type as CalendarView });
+          info.view.calendar.unselect();
+        }}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          props.onEventClick(itemOf<T>(info.event));
+        }}
+        eventDrop={(info) => props.onEventChange(changeOf<T>(info))}
+        eventResize={(info) => props.onEventChange(changeOf<T>(info))}
+        droppable={props.onExternalDrop !== undefined}
+        drop={(info) => props.onExternalDrop?.({ start: info.date, allDay: info.allDay, view: info.view.type as CalendarView, element: info.draggedEl })}
+        eventContent={(arg) => {
+          // A card dragged in from outside shows as an event that has no item yet.
+          const item = itemOf<T | undefined>(arg.event);
+          return <EventContent info={arg} showTechnician={showTechnician} marks={item === undefined ? NO_MARKS : marksOf(item)} hidesShortTimes={props.hidesShortTimes} />;
+        }}
+      />
+    </div>
   );
 }

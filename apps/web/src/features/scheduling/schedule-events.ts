@@ -2,16 +2,21 @@ import { DEFAULT_THEME } from '@mantine/core';
 import type { EventInput } from '@fullcalendar/react';
 import type { SaveScheduleItemBody, TaskColor } from '@sm/shared';
 import type { ScheduleItem } from './scheduler-api';
+import { readableColor } from '../../theme-contrast';
 import { eventOfEntry, timingBodyOfEntry, type SaveScope } from './calendar-entry';
 
-/** The task colours of spec clock 9, as shades dark enough to carry white text. */
+const { colors, white } = DEFAULT_THEME;
+/** A task colour's shade, darkened where needed until the event's white text reads at 4.5:1 on it. */
+const taskColor = (shade: string) => readableColor([shade], [white]);
+
+/** The task colours of spec clock 9, as shades dark enough to carry white text (WCAG 2.2 AA). */
 export const COLOR_HEX: Record<TaskColor, string> = {
-  blue: DEFAULT_THEME.colors.blue[7],
-  red: DEFAULT_THEME.colors.red[8],
-  gray: DEFAULT_THEME.colors.gray[7],
-  green: DEFAULT_THEME.colors.green[9],
-  orange: DEFAULT_THEME.colors.orange[9],
-  purple: DEFAULT_THEME.colors.violet[7],
+  blue: taskColor(colors.blue[7]),
+  red: taskColor(colors.red[8]),
+  gray: taskColor(colors.gray[7]),
+  green: taskColor(colors.green[9]),
+  orange: taskColor(colors.orange[9]),
+  purple: taskColor(colors.violet[7]),
 };
 
 /** How a person names an item: its task, its work order and customer, or both. */

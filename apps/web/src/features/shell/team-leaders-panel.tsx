@@ -18,7 +18,7 @@ function TeamLeaderItem({ leader }: { leader: TeamLeader }) {
       </Text>
       {leader.phone && (
         <Anchor href={`tel:${leader.phone}`} size="sm">
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" mih={24}>
             <IconPhone size={14} aria-hidden />
             {leader.phone}
           </Group>
@@ -26,7 +26,7 @@ function TeamLeaderItem({ leader }: { leader: TeamLeader }) {
       )}
       {leader.email && (
         <Anchor href={`mailto:${leader.email}`} size="sm" style={{ wordBreak: 'break-all' }}>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" mih={24}>
             <IconMail size={14} aria-hidden />
             {leader.email}
           </Group>

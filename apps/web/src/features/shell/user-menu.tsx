@@ -8,7 +8,10 @@ function initials(name: string): string {
   return parts.slice(0, 2).map((p) => p[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The signed-in user's name, e-mail, roles and the Sign out action (confirmed first). */
+/**
+ * The signed-in user's name, e-mail, roles and the Sign out action (confirmed first). The button is named after the
+ * user, as it reads where the name shows (voice control users say what they see); the initials are decoration.
+ */
 export function UserMenu() {
   const { user, signOut } = useSignedIn();
 
@@ -19,9 +22,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" p={4} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <UnstyledButton aria-label={`${user.name}, user menu`} p={4} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
           <Group gap={6} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="brand">
+            <Avatar size={30} radius="xl" color="brand" aria-hidden>
               {initials(user.name)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="lg" truncate maw={160}>
@@ -47,7 +50,7 @@ export function UserMenu() {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -3,7 +3,6 @@ import type { CurrentUserStatus, UserStatusOption } from '@sm/shared';
 import { confirm } from '../../components/confirm';
 import { notifySuccess } from '../../lib/notify';
 import { SESSION_QUERY_KEY, type Session } from '../auth/session-api';
-import { askStatusDescription } from './ask-description';
 import { currentUserStatusQuery, hasTimeSheetEntry, updateUserStatus } from './user-status-api';
 
 /**
@@ -23,6 +22,8 @@ export function useChangeStatus() {
       }
       let description: string | undefined;
       if (status.needsDescription) {
+        // The description form loads when a status needs it, not with the header of every page.
+        const { askStatusDescription } = await import('./ask-description');
         const text = await askStatusDescription(status.userStatus);
         if (text === null) return null;
         description = text;

@@ -13,6 +13,8 @@ import { WorkOrderOfficePanel } from './work-order-office-panel';
 import { WorkOrderNotFound, WorkOrderSkeleton } from './work-order-page-states';
 import { WorkOrderSummary } from './work-order-summary';
 import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
+import { WorkDescription } from './work-description';
+import { WorkOrderAttachments } from './work-order-attachments';
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -33,8 +35,10 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
         action={<ClockButton workOrderId={workOrder.workOrderId} workOrderNumber={workOrder.workOrderNumber} isClockedIn={isClockedIn} />}
       />
       <WorkOrderOfficePanel workOrder={workOrder} />
+      <WorkDescription workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
       <WorkOrderItemsPanel workOrder={workOrder} />
+      <WorkOrderAttachments workOrder={workOrder} />
       <StatusHistory changes={workOrder.statusHistory} />
     </Stack>
   );

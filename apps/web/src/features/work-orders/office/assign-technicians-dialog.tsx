@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { confirm } from '../../../components/confirm';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { notifySuccess } from '../../../lib/notify';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { useAssignTechnicians } from './office-api';
@@ -11,6 +12,7 @@ import { TechniciansSelect } from './work-order-fields';
  * the work order then shows in nobody's list.
  */
 export function AssignTechniciansDialog({ workOrder, onClose }: { workOrder: WorkOrderDetails; onClose: () => void }) {
+  useReturnFocus();
   const [ids, setIds] = useState(() => workOrder.technicians.map((t) => String(t.userId)));
   const assign = useAssignTechnicians(workOrder.workOrderId);
   const save = async () => {

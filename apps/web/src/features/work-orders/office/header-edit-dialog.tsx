@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { updateWorkOrderBody } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { notifySuccess } from '../../../lib/notify';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { useSchemaForm } from '../items/item-form';
@@ -18,6 +19,7 @@ const valuesOf = (w: WorkOrderDetails): HeaderValues => ({
 
 /** The Edit dialog of the work order's header: problem, NTE, priority, class, PO number and provider reference. */
 export function HeaderEditDialog({ workOrder, onClose }: { workOrder: WorkOrderDetails; onClose: () => void }) {
+  useReturnFocus();
   const [values, setValues] = useState(() => valuesOf(workOrder));
   const form = useSchemaForm(updateWorkOrderBody);
   const update = useUpdateWorkOrder(workOrder.workOrderId);

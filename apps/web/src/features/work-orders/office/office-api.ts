@@ -72,3 +72,6 @@ export const useAssignTechnicians = (workOrderId: number) =>
   useWorkOrderChange((technicianIds: number[]) =>
     apiPut<{ technicians: { userId: number; name: string }[] }>(`WorkOrder/${workOrderId}/technicians`, { technicianIds }),
   );
+
+export const useUpdateWorkDescription = (workOrderId: number) =>
+  useWorkOrderChange((workDescription: string) => apiPut<{ workDescription: string | null }>(`WorkOrder/${workOrderId}/workDescription`, { workDescription }));

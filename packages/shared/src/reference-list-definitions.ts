@@ -1,0 +1,194 @@
+import type { Requirement } from './access';
+import type { PermissionArea } from './roles';
+
+/**
+ * The administration menu's short lists (spec platform 2.1 administration), each described once: what it is called,
+ * where its page lives, which permission area guards it, its columns with their rules, and whether a row can be
+ * retired instead of deleted. The server builds its routes and the web its pages from these descriptions.
+ */
+export const REFERENCE_LIST_KEYS = [
+  'workOrderClasses',
+  'jobTitles',
+  'regions',
+  'districts',
+  'customerFlags',
+  'workOrderFlags',
+  'standardItems',
+  'workOrderStatuses',
+  'materialStatuses',
+] as const;
+export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
+
+/** How a column is typed and edited: one-line text, a longer text, an amount of money, or a row of another list. */
+export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'reference';
+
+export interface ReferenceColumn {
+  /** The JSON field of rows and bodies. */
+  field: string;
+  label: string;
+  type: ReferenceColumnType;
+  isRequired: boolean;
+  /** Longest text accepted. */
+  maxLength?: number;
+  /** For a 'reference' column: the list its value is picked from. */
+  list?: ReferenceListKey;
+}
+
+export interface ReferenceListDefinition {
+  key: ReferenceListKey;
+  /** Page title and menu label. */
+  title: string;
+  /** One row, in lower case, as sentences name it: "work order class". */
+  singular: string;
+  /** What the list is for, on the administration index. */
+  description: string;
+  /** The page's address (spec platform 2.1). */
+  path: string;
+  area: PermissionArea;
+  /** Global lists whose ids are fixed by the specification and shared by every company: read, never edited. */
+  isReadOnly: boolean;
+  /** Rows carry isActive: a retired row stays for the records that use it but is no longer offered. */
+  canRetire: boolean;
+  /** Every column but the id; `name` first. */
+  columns: readonly ReferenceColumn[];
+  /** A body the add route documents. */
+  example: Record<string, unknown>;
+}
+
+const NAME = (max = 100): ReferenceColumn => ({ field: 'name', label: 'Name', type: 'text', isRequired: true, maxLength: max });
+
+const definitions: readonly ReferenceListDefinition[] = [
+  {
+    key: 'workOrderClasses',
+    title: 'Work Order Classes',
+    singular: 'work order class',
+    description: 'The kinds of work a work order can be: service, maintenance, installation...',
+    path: '/administration/account-settings/workOrderClasses',
+    area: 'Work Order Classes',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME()],
+    example: { name: 'Emergency Service', isActive: true },
+  },
+  {
+    key: 'jobTitles',
+    title: 'Job Titles',
+    singular: 'job title',
+    description: 'The positions people hold in the company.',
+    path: '/administration/jobTitle',
+    area: 'Job Title',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME()],
+    example: { name: 'Senior Technician', isActive: true },
+  },
+  {
+    key: 'regions',
+    title: 'Regions',
+    singular: 'region',
+    description: 'The regions the company divides its territory into.',
+    path: '/administration/account-settings/regions',
+    area: 'Regions',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME()],
+    example: { name: 'West', isActive: true },
+  },
+  {
+    key: 'districts',
+    title: 'Districts',
+    singular: 'district',
+    description: 'The districts inside each region.',
+    path: '/administration/account-settings/districts',
+    area: 'Regions',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME(), { field: 'regionId', label: 'Region', type: 'reference', isRequired: true, list: 'regions' }],
+    example: { name: 'Arlington', regionId: 1, isActive: true },
+  },
+  {
+    key: 'customerFlags',
+    title: 'Customer Flags',
+    singular: 'customer flag',
+    description: 'Marks the office puts on customers, like Key Account or Slow Payer.',
+    path: '/administration/flags/customers',
+    area: 'Flags',
+    isReadOnly: false,
+    canRetire: false,
+    columns: [NAME()],
+    example: { name: 'Cash On Delivery' },
+  },
+  {
+    key: 'workOrderFlags',
+    title: 'Work Order Flags',
+    singular: 'work order flag',
+    description: 'Flags a technician raises on a work order at the clock.',
+    path: '/administration/flags/workOrders',
+    area: 'Flags',
+    isReadOnly: false,
+    canRetire: false,
+    columns: [NAME()],
+    example: { name: 'Needs Second Visit' },
+  },
+  {
+    key: 'standardItems',
+    title: 'Standard Items',
+    singular: 'standard item',
+    description: 'Fixed-price items added to work orders: trip charges, fees, tolls.',
+    path: '/administration/standardItems',
+    area: 'Standard Items',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [
+      NAME(),
+      { field: 'description', label: 'Description', type: 'longText', isRequired: false, maxLength: 500 },
+      { field: 'price', label: 'Price', type: 'money', isRequired: true },
+    ],
+    example: { name: 'After Hours Fee', description: 'Visits after 6 pm and on weekends', price: 125, isActive: true },
+  },
+  {
+    key: 'workOrderStatuses',
+    title: 'Work Order Statuses',
+    singular: 'work order status',
+    description: 'The statuses a work order moves through (fixed ids, shared by every company).',
+    path: '/administration/status/workOrder',
+    area: 'Statuses',
+    isReadOnly: true,
+    canRetire: false,
+    columns: [NAME()],
+    example: {},
+  },
+  {
+    key: 'materialStatuses',
+    title: 'Material Statuses',
+    singular: 'material status',
+    description: 'The statuses of materials on work orders (fixed ids, shared by every company).',
+    path: '/administration/status/material',
+    area: 'Statuses',
+    isReadOnly: true,
+    canRetire: false,
+    columns: [NAME()],
+    example: {},
+  },
+];
+
+/** Every reference list, in menu order. */
+export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = definitions;
+
+/** The description of one list. */
+export function referenceListOf(key: ReferenceListKey): ReferenceListDefinition {
+  const found = definitions.find((d) => d.key === key);
+  if (!found) throw new Error(`No reference list ${key}`);
+  return found;
+}
+
+/** What reading a list, and changing it, requires. */
+export function referenceListAccess(def: ReferenceListDefinition, level: 'read' | 'write'): Requirement {
+  return { kind: 'area', area: def.area, level };
+}
+
+/** "Work order class": the singular with a capital, for sentences that start with it. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "a work order class" / "an ...". */
+export const withArticle = (text: string) => `${/^[aeiou]/i.test(text) ? 'an' : 'a'} ${text}`;
