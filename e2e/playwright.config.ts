@@ -7,13 +7,15 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * waits for another or sees what another changed, and a failure in one never keeps the others from running. The
  * clock tests create work orders (sub work orders cannot be removed) and add labor, and the board and provider tests
  * clock tech in and out now while the clock tests back-date a start: on one database they would have to run in order.
- * Each server's provider simulator listens on its port + 1.
+ * The accessibility sweep opens every page of every role and its dialogs, and must not see what other tests left
+ * behind half-done. Each server's provider simulator listens on its port + 1.
  */
 const groups = [
-  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel)\.spec\.ts$/, port: base },
+  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?)\.spec\.ts$/, port: base },
   { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
+  { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
 ];
 
 const serverOf = (port: number) => ({

@@ -1,4 +1,4 @@
-import { ActionIcon, createTheme, Drawer, Menu, Modal, rem, TableScrollContainer, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, rem, type ActionIconProps, type MantineColorsTuple, type MantineThemeComponent } from '@mantine/core';
 import { THEME_PRIMARY } from '@sm/shared';
 import { contrastVariantColorResolver, WHITE_TEXT_LUMINANCE_LIMIT } from './theme-contrast';
 
@@ -40,18 +40,19 @@ export const theme = createTheme({
   luminanceThreshold: WHITE_TEXT_LUMINANCE_LIMIT,
   variantColorResolver: contrastVariantColorResolver,
   components: {
-    ActionIcon: ActionIcon.extend({
-      vars: (_theme, props) => {
+    // Plain objects rather than `Component.extend(...)`: extend would bring each component's code into the sign-in page.
+    ActionIcon: {
+      vars: (_theme: unknown, props: ActionIconProps) => {
         const isSmall = typeof props.size === 'number' ? props.size < MIN_TARGET_PX : SMALL_ACTION_ICONS.has(String(props.size));
         return { root: isSmall ? { '--ai-size': rem(MIN_TARGET_PX) } : {} };
       },
-    }),
+    } as MantineThemeComponent,
     // A dialog's close button is named; an icon alone says nothing to a screen reader.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A menu holds menu items only: no empty placeholder for the first focus (the menu itself takes it).
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table wider than the screen scrolls sideways; the keyboard can scroll it too, even with nothing to focus inside.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 }, classNames: { scrollContainer: 'mantine-focus-auto' } }),
+    TableScrollContainer: { defaultProps: { tabIndex: 0 }, classNames: { scrollContainer: 'mantine-focus-auto' } },
   },
 });

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { settle } from './axe-check';
+import { openAs } from './session';
+
+/**
+ * WCAG 2.2 AA beyond what axe can see: every control is reached and worked with the keyboard and shows where the
+ * focus is; a dialog takes the focus, keeps it while open and gives it back on Escape; the calendars and boards name
+ * their items for a screen reader.
+ */
+
+interface FocusStop {
+  name: string;
+  tag: string;
+  /** The focused element is marked: an outline or a ring, or an input's border in the primary colour. */
+  isMarked: boolean;
+  inDialog: boolean;
+}
+
+/** Presses Tab and describes where the focus went. */
+async function tab(page: Page, key = 'Tab'): Promise<FocusStop> {
+  await page.keyboard.press(key);
+  return page.evaluate(async () => {
+    // An input's border takes the focus colour through a short transition.
+    await Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)));
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: '(page)', tag: 'body', isMarked: false, inDialog: false };
+    const style = getComputedStyle(el);
+    const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
+    const hasRing = style.boxShadow !== 'none';
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--mantine-primary-color-filled)';
+    document.body.append(probe);
+    const primaryRgb = getComputedStyle(probe).color;
+    probe.remove();
+    const hasPrimaryBorder = el.matches('input, textarea') && style.borderColor === primaryRgb;
+    const name = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return { name: name || el.tagName, tag: el.tagName.toLowerCase(), isMarked: hasOutline || hasRing || hasPrimaryBorder, inDialog: Boolean(el.closest('[role="dialog"]')) };
+  });
+}
+
+test.describe('keyboard', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the header, the navbar and a grid are reached with Tab, each control showing the focus', async ({ page }) => {
+    await openAs(page, 'admin', '/workOrder/all');
+    await settle(page);
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const stops: FocusStop[] = [];
+    for (let i = 0; i < 120; i += 1) {
+      const stop = await tab(page);
+      stops.push(stop);
+      if (/^24\d{4}$/.test(stop.name)) break;
+    }
+    const names = stops.map((s) => s.name);
+    for (const control of ['Toggle navigation', 'Search', 'Work status', 'Refresh status list', 'Toggle team leaders', 'Alicia Moreno, user menu', 'All Work Orders']) {
+      expect(names, `${control} is reached with Tab`).toContain(control);
+    }
+    expect(names.some((n) => n.startsWith('Filter ')), 'a grid column filter is reached').toBe(true);
+    expect(names.some((n) => /^24\d{4}$/.test(n)), "a work order's link in the grid is reached").toBe(true);
+    expect(stops.filter((s) => !s.isMarked).map((s) => `${s.tag} ${s.name}`), 'every control shows the keyboard focus').toEqual([]);
+
+    // A control is worked from the keyboard: the column menu opens and closes again.
+    await page.getByRole('button', { name: 'Work Order # column menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Work Order # column menu' })).toBeFocused();
+  });
+
+  test('a dialog takes the focus, keeps it on Tab and gives it back on Escape', async ({ page }) => {
+    await openAs(page, 'admin', '/contacts');
+    await settle(page);
+    const opener = page.getByRole('button', { name: 'Add Contact' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await settle(page);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), 'the focus moved into the dialog').toBe(true);
+    const stops: FocusStop[] = [];
+    for (let i = 0; i < 25; i += 1) stops.push(await tab(page));
+    for (let i = 0; i < 5; i += 1) stops.push(await tab(page, 'Shift+Tab'));
+    expect(stops.filter((s) => !s.inDialog).map((s) => s.name), 'Tab and Shift+Tab stay in the dialog').toEqual([]);
+    expect(stops.filter((s) => !s.isMarked).map((s) => `${s.tag} ${s.name}`), 'every control of the dialog shows the focus').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener, 'the focus is back on what opened the dialog').toBeFocused();
+  });
+
+  test('the sign-out question is asked and answered from the keyboard', async ({ page }) => {
+    await openAs(page, 'tech', '/home');
+    await settle(page);
+    const userMenu = page.getByRole('button', { name: 'User menu' });
+    await userMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog', { name: 'Sign out' });
+    await expect(question).toBeVisible();
+    await expect(question.getByRole('button', { name: 'No' })).toBeVisible();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), 'the focus moved into the question').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(userMenu, 'the focus is back on the user menu').toBeFocused();
+  });
+});
+
+test.describe('screen readers', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("the dispatcher board names each visit and day, and opens a visit from the keyboard", async ({ page }) => {
+    await openAs(page, 'dispatcher', '/management/dispatcher');
+    await settle(page);
+    const events = page.locator('.sm-fc-event');
+    expect(await events.count(), 'the demo week has visits').toBeGreaterThan(0);
+    // What, for whom and when, in words: "WO 240001 FreshMart #112 Lakewood, Tom Alvarez, Wednesday, November 25, 9:00 AM to 11:00 AM".
+    const spoken = /^(Appointment, )?.+, (Tom Alvarez|Priya Natarajan), \w+day, \w+ \d{1,2}, (\d{1,2}:\d{2} [AP]M to \d{1,2}:\d{2} [AP]M|all day)$/;
+    for (const name of await events.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) expect(name).toMatch(spoken);
+    const withWorkOrder = page.getByRole('button', { name: /^WO \d{6} .+, (Tom Alvarez|Priya Natarajan), / });
+    expect(await withWorkOrder.count(), 'visits of work orders are named by their work order').toBeGreaterThan(0);
+    await expect(page.getByRole('columnheader', { name: /^\w+ \d{1,2}, \d{4}$/ })).toHaveCount(7);
+
+    await withWorkOrder.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test("the master board and the technician's route name each item by when, its work order and what", async ({ page }) => {
+    const when = '(All day|\\d{1,2}:\\d{2} [AP]M to \\d{1,2}:\\d{2} [AP]M)';
+    await openAs(page, 'leader', '/management/masterBoard');
+    await settle(page);
+    const items = page.getByRole('article', { name: 'Tom Alvarez' }).getByRole('listitem');
+    expect(await items.count(), "Tom's day has items").toBeGreaterThan(0);
+    await expect(items.first()).toHaveAccessibleName(new RegExp(`^${when}, `));
+    await expect(page.getByRole('article', { name: 'Tom Alvarez' }).getByRole('listitem', { name: / work order \d{6} for / }).first()).toBeVisible();
+
+    await openAs(page, 'tech', '/techScheduledRoute');
+    await settle(page);
+    const stops = page.getByRole('list', { name: "Today's schedule" }).getByRole('listitem');
+    expect(await stops.count(), "Tom's route has stops").toBeGreaterThan(0);
+    await expect(stops.first()).toHaveAccessibleName(new RegExp(`^${when}, `));
+  });
+});
