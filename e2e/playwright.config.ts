@@ -8,18 +8,20 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * clock tests create work orders (sub work orders cannot be removed) and add labor, and the board and provider tests
  * clock tech in and out now while the clock tests back-date a start: on one database they would have to run in order.
  * The accessibility sweep opens every page of every role and its dialogs, and must not see what other tests left
- * behind half-done. Each server's provider simulator listens on its port + 1.
+ * behind half-done. The money test sends quotes by e-mail to the SMTP server it starts on its port + 2, the only
+ * group whose server has a mail server. Each server's provider simulator listens on its port + 1.
  */
 const groups = [
-  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?)\.spec\.ts$/, port: base },
+  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money)\.spec\.ts$/, port: base },
   { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
+  { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
 ];
 
-const serverOf = (port: number) => ({
-  command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
+const serverOf = (port: number, smtpPort?: number) => ({
+  command: `rm -rf .tmp/e2e-data-${port} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
   cwd: '..',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -47,6 +49,6 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: groups.map(({ port, ...match }) => ({ ...match, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: groups.map(({ port }) => serverOf(port)),
+  projects: groups.map(({ port, smtpPort: _smtp, ...match }) => ({ ...match, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: groups.map(({ port, smtpPort }) => serverOf(port, smtpPort)),
 });

@@ -15,10 +15,13 @@ import { clockRoutes } from './features/clock/clock.routes';
 import { contactsRoutes } from './features/customers/contacts.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { emailOutboxRoutes } from './features/email-outbox/email-outbox.routes';
+import { quotesRoutes } from './features/quotes/quotes.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { corrigoRoutes } from './features/providers/corrigo/corrigo.routes';
 import { providerSettingsRoutes } from './features/provider-settings/provider-settings.routes';
+import { documentRoutes } from './features/documents/documents.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { referenceListsRoutes } from './features/reference-lists/reference-lists.routes';
 import { filesRoutes } from './features/files/files.routes';
@@ -132,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20 });
   permissionsRoutes(app, opts);
   providerSettingsRoutes(app, opts);
+  documentRoutes(app, opts);
   usersRoutes(app, opts);
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);
@@ -150,6 +154,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   boardsRoutes(app, opts);
   salesSchedulingRoutes(app, opts);
   emailOutboxRoutes(app, { db: opts.db, isSmtpConfigured: opts.isSmtpConfigured ?? false });
+  quotesRoutes(app, opts);
+  invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));

@@ -29,3 +29,6 @@ export * from './schemas/grid-preferences';
 export * from './schemas/search';
 export * from './schemas/files';
 export * from './schemas/email-outbox';
+export * from './schemas/quotes';
+export * from './schemas/invoices';
+export * from './schemas/documents';

@@ -11,3 +11,6 @@ export * from '../features/scheduling/schedule-items.table';
 export * from '../features/providers/providers.table';
 export * from '../features/work-orders/work-order-items.table';
 export * from '../features/email-outbox/email-outbox.table';
+export * from '../features/quotes/quotes.table';
+export * from '../features/invoices/invoices.table';
+export * from '../features/documents/documents.table';

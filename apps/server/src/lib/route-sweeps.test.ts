@@ -68,7 +68,15 @@ describe('access sweep over the route table', () => {
     const [coastalWo, otherCoastalWo] = await t.db.select().from(workOrders).where(eq(workOrders.subscriberId, coastalUser.subscriberId)).limit(2);
     const laborRes = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'coastal.tech', { workOrderId: coastalWo.id, startTime: new Date().toISOString() });
     expect(laborRes.statusCode, laborRes.body).toBe(200);
+    // An invoice and a credit memo of the other company, for the billing routes.
+    const part = { workOrderId: otherCoastalWo.id, materialStatusId: 6, description: 'Contactor 40A', quantity: 1, unitCost: 20, unitPrice: 35 };
+    expect((await t.call('POST', '/api/v1/WorkOrder/material/add', 'coastal.admin', part)).statusCode).toBe(200);
+    const invoiceRes = await t.call('POST', '/api/v1/Invoice/submit', 'coastal.admin', { workOrderId: otherCoastalWo.id });
+    expect(invoiceRes.statusCode, invoiceRes.body).toBe(200);
+    const memoRes = await t.call('POST', '/api/v1/CreditMemo/create', 'coastal.admin', { billingCustomerId: coastalCustomer.id, amount: 5, reason: 'Goodwill' });
+    expect(memoRes.statusCode, memoRes.body).toBe(200);
     const foreign: Record<string, string | number> = {
+      invoiceId: invoiceRes.json().invoiceId, creditMemoId: memoRes.json().creditMemoId,
       userId: coastalUser.id, billingCustomerId: coastalCustomer.id, workOrderNumber: coastalWo.workOrderNumber,
       workOrderId: coastalWo.id, parentWorkOrderId: coastalWo.id, newWorkOrderId: otherCoastalWo.id, workOrderLaborId: laborRes.json().workOrderLaborId,
     };

@@ -31,9 +31,11 @@ export interface SmtpSinkOptions {
   delayMs?: number;
   /** Refuses a recipient at RCPT TO, or null to take it. */
   recipient?: (address: string) => SmtpRefusal | null;
+  /** The port to listen on (a server was told it); a free one when left out. */
+  port?: number;
 }
 
-/** Starts the sink on a free port of 127.0.0.1. */
+/** Starts the sink on 127.0.0.1, on the port asked for or a free one. */
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ParsedMail[] = [];
   const offered = new Map<string, number>();
@@ -63,7 +65,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     },
   });
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -9,6 +9,8 @@ import { WORK_ORDER_OFFICE_AREAS } from '../features/work-orders/office/office-a
 import { CUSTOMER_AREAS } from '../features/customers/customer-areas';
 import { ADMINISTRATION_AREAS } from '../features/administration/administration-areas';
 import { SEARCH_AREA } from '../features/search/search-area';
+import { QUOTES_AREAS } from '../features/quotes/quotes-areas';
+import { INVOICES_AREAS } from '../features/invoices/invoices-areas';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
@@ -117,6 +119,8 @@ export const AREAS: readonly AreaDefinition[] = [
   ...WORK_ORDER_ITEM_AREAS,
   ...WORK_ORDER_OFFICE_AREAS,
   ...CUSTOMER_AREAS,
+  ...QUOTES_AREAS,
+  ...INVOICES_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,
 ];

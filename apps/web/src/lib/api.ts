@@ -126,3 +126,44 @@ export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptio
 export function apiDelete<T>(path: string, options?: RequestOptions): Promise<T> {
   return apiRequest<T>('DELETE', path, undefined, options);
 }
+
+/**
+ * GET a file (a PDF, a CSV) under /api/v1 with the bearer token; error answers become `ApiError` as for JSON calls.
+ */
+export async function apiBlob(path: string, options?: RequestOptions): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(urlOf(path, options?.query), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: options?.signal });
+  if (response.ok) return response.blob();
+  const parsed = await readBody(response);
+  if (response.status === 401 && token) emitApiEvent('unauthorized');
+  if (response.status === 403) emitApiEvent('forbidden');
+  throw new ApiError(response.status, errorMessageFor(response.status, parsed), parsed);
+}
+
+/** Saves a blob under a file name, as a download of the browser. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Opens a PDF of the API in a new tab. The tab is opened at once, while the click still counts as the user's, and
+ * shown the PDF once it has arrived; where the browser refuses a new tab, the PDF is downloaded instead.
+ */
+export async function openPdf(path: string, fileName: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const blob = await apiBlob(path);
+    if (!tab) return saveBlob(blob, fileName);
+    tab.location.href = URL.createObjectURL(blob);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

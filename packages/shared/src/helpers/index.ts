@@ -13,3 +13,6 @@ export * from './weekdays';
 export * from './zoned-time';
 export * from './provider-position';
 export * from './money';
+export * from './invoice-totals';
+export * from './invoice-display';
+export * from './quote-totals';

@@ -43,3 +43,20 @@ export function quantityOf(label = 'Quantity') {
     .max(999_999_999, `${label} is too large.`)
     .refine((n) => places(n) <= 3 && !/e/i.test(String(n)), `${label} must have at most three decimals.`);
 }
+
+/**
+ * An amount as printed: '$1,234.50', '-$3.00', rounded half-up to the cent, from its decimal value (never a float),
+ * so very large amounts keep every digit. Text that is not a number is answered as it is.
+ */
+export function moneyText(amount: DecimalInput): string {
+  let value: Decimal;
+  try {
+    value = dec(amount);
+  } catch {
+    return String(amount);
+  }
+  if (!value.isFinite()) return String(amount);
+  const [whole, cents] = value.abs().toFixed(2, Decimal.ROUND_HALF_UP).split('.');
+  const isNegative = value.isNegative() && !value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).isZero();
+  return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}

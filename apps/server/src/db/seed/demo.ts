@@ -15,6 +15,7 @@ import { seedProviders } from './providers';
 import { seedSalesSchedule } from './sales-schedule';
 import { seedServiceChannelDemo } from './service-channel-demo';
 import { seedOffice } from './office';
+import { seedBilling } from './billing';
 
 
 
@@ -58,6 +59,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedSalesSchedule(tx, now, polar);
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
+    await seedBilling(tx, polar.id, [{ state: 'TX', taxRate: '8.25' }, { state: 'OK', taxRate: '4.5' }]);
+    await seedBilling(tx, coastal.id, [{ state: 'FL', taxRate: '7' }]);
   });
   return true;
 }

@@ -4,7 +4,7 @@ import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 
 /** Raw bytes (PostgreSQL bytea): a Buffer in, a Buffer out on both drivers (PGlite hands back a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Access, updateWorkOrderBody } from '@sm/shared';
 import type { z } from 'zod';
 import { customers, scheduleItems, users, workOrderClasses, workOrderStatuses, workOrderTechnicians, workOrders } from '../../db/schema';
-import type { Ctx, DbOrTx } from '../../lib/context';
+import type { Ctx, DbOrTx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { ofTenant } from '../../lib/tenancy';
@@ -70,18 +70,27 @@ export async function updateWorkDescription(ctx: Ctx, access: Access, workOrderI
 export async function changeWorkOrderStatus(ctx: Ctx, access: Access, workOrderId: number, workOrderStatusId: number) {
   const { status, changed } = await ctx.db.transaction(async (tx) => {
     const current = await visibleWorkOrderRow(tx, ctx, access, workOrderId, { lock: true });
-    const [status] = await tx.select().from(workOrderStatuses).where(eq(workOrderStatuses.id, workOrderStatusId));
-    if (!status) throw new AppError(400, `Work order status ${workOrderStatusId} does not exist.`);
-    if (current.workOrderStatusId === status.id) return { status, changed: false };
-    await tx.update(workOrders).set({ workOrderStatusId: status.id }).where(ofTenant(workOrders, ctx, eq(workOrders.id, current.id)));
-    await tx.insert(workOrderStatusHistory).values({
-      subscriberId: ctx.actor.subscriberId, workOrderId: current.id, fromStatusId: current.workOrderStatusId, toStatusId: status.id, changedBy: ctx.actor.userId, changedAt: ctx.now,
-    });
-    await recordAudit(tx, ctx, { entity: 'workOrder', entityId: current.id, action: 'status', before: { workOrderStatusId: current.workOrderStatusId }, after: { workOrderStatusId: status.id } });
-    return { status, changed: true };
+    return setWorkOrderStatus(tx, ctx, current, workOrderStatusId);
   });
   if (changed) publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderStatus', workOrderId, workOrderStatusId: status.id });
   return { workOrderId, workOrderStatusId: status.id, workOrderStatus: status.name };
+}
+
+/**
+ * A work order's new status with its history row and audit entry, inside the caller's transaction, for a work order
+ * the caller has already found (and locked); the same status again changes nothing. Other features whose records move
+ * the work order's status (quotes) write it through here, then tell the boards after their commit.
+ */
+export async function setWorkOrderStatus(tx: Tx, ctx: Ctx, current: { id: number; workOrderStatusId: number }, workOrderStatusId: number) {
+  const [status] = await tx.select().from(workOrderStatuses).where(eq(workOrderStatuses.id, workOrderStatusId));
+  if (!status) throw new AppError(400, `Work order status ${workOrderStatusId} does not exist.`);
+  if (current.workOrderStatusId === status.id) return { status, changed: false };
+  await tx.update(workOrders).set({ workOrderStatusId: status.id }).where(ofTenant(workOrders, ctx, eq(workOrders.id, current.id)));
+  await tx.insert(workOrderStatusHistory).values({
+    subscriberId: ctx.actor.subscriberId, workOrderId: current.id, fromStatusId: current.workOrderStatusId, toStatusId: status.id, changedBy: ctx.actor.userId, changedAt: ctx.now,
+  });
+  await recordAudit(tx, ctx, { entity: 'workOrder', entityId: current.id, action: 'status', before: { workOrderStatusId: current.workOrderStatusId }, after: { workOrderStatusId: status.id } });
+  return { status, changed: true };
 }
 
 /**

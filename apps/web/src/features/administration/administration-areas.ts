@@ -1,8 +1,10 @@
-import { IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
+import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../documents/documents-paths';
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
+import { INVOICE_SETTINGS } from '../invoices/invoices-areas';
 import { ADMINISTRATION_PATH } from './administration-paths';
 
 /** Each list's icon on the administration index. */
@@ -24,6 +26,7 @@ export function readableLists(access: Access | null) {
 }
 
 const listPage = lazyArea(() => import('./reference-list-page'));
+const templatePage = lazyArea(() => import('../documents/document-template-page'));
 
 /** The company's settings pages the administration index links to beside its lists. */
 export const ADMINISTRATION_SETTINGS = [
@@ -36,6 +39,25 @@ export const ADMINISTRATION_SETTINGS = [
     component: lazyArea(() => import('../email-outbox/email-outbox-page')),
     isLinkTargetOnly: true,
   },
+  {
+    path: DOCUMENT_TEMPLATE_PATHS.invoice,
+    label: 'Invoice Template',
+    description: 'How your invoices look as PDFs: logo, colours, terms and columns.',
+    icon: IconFileDollar,
+    requirement: DOCUMENT_TEMPLATE_REQUIREMENT,
+    component: templatePage,
+    isLinkTargetOnly: true,
+  },
+  {
+    path: DOCUMENT_TEMPLATE_PATHS.quote,
+    label: 'Quote Template',
+    description: 'How your quotes look as PDFs: logo, colours, terms and columns.',
+    icon: IconFileText,
+    requirement: DOCUMENT_TEMPLATE_REQUIREMENT,
+    component: templatePage,
+    isLinkTargetOnly: true,
+  },
+  ...INVOICE_SETTINGS,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */

@@ -4,8 +4,7 @@ import type {
   MergeCustomersBody, SaveContactBody, SaveCustomerBody,
 } from '@sm/shared';
 import type { GridPage } from '../../components/data-grid';
-import { ApiError, API_BASE, apiDelete, apiGet, apiPost, apiPut, errorMessageFor } from '../../lib/api';
-import { getToken } from '../../lib/token-store';
+import { apiBlob, apiDelete, apiGet, apiPost, apiPut, saveBlob } from '../../lib/api';
 
 /** Every customer query starts with this key; a change refreshes them all. */
 export const CUSTOMERS_KEY = 'customers';
@@ -93,25 +92,5 @@ export const contactsGridKey = [CONTACTS_KEY, 'grid'] as const;
  * saved through a temporary link, so the token never appears in an address.
  */
 export async function downloadContactsCsv(search: string): Promise<void> {
-  const token = getToken();
-  const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
-  const response = await fetch(`${API_BASE}/Contacts/export${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: the raw text
-    }
-    throw new ApiError(response.status, errorMessageFor(response.status, body), body);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'contacts.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await apiBlob('Contacts/export', { query: { search: search.trim() || undefined } }), 'contacts.csv');
 }

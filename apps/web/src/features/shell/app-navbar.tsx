@@ -7,11 +7,18 @@ import { useSignedIn } from '../auth/session-context';
 export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { access } = useSignedIn();
   const { pathname } = useLocation();
+  const areas = visibleAreas(access);
+  // The longest path the address starts with is the current page: /quotes/all is All Quotes, not Quotes as well.
+  const path = pathname.toLowerCase();
+  const activePath = areas
+    .map((a) => a.path)
+    .filter((p) => path.startsWith(p.toLowerCase()))
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <ScrollArea component="nav" h="100%" type="auto">
-      {visibleAreas(access).map((area) => {
+      {areas.map((area) => {
         const Icon = area.icon;
-        const active = pathname.toLowerCase().startsWith(area.path.toLowerCase());
+        const active = area.path === activePath;
         return (
           <NavLink
             key={area.path}

@@ -15,6 +15,7 @@ import { WorkOrderSummary } from './work-order-summary';
 import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
 import { WorkDescription } from './work-description';
 import { WorkOrderAttachments } from './work-order-attachments';
+import { InvoiceSection } from '../../invoices/invoice-section';
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -38,6 +39,7 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
       <WorkDescription workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
       <WorkOrderItemsPanel workOrder={workOrder} />
+      <InvoiceSection workOrder={workOrder} />
       <WorkOrderAttachments workOrder={workOrder} />
       <StatusHistory changes={workOrder.statusHistory} />
     </Stack>

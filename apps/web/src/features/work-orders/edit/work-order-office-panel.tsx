@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarPlus, IconPencil, IconTimeline, IconUsers } from '@tabler/icons-react';
-import { canWrite, hasFunctionality } from '@sm/shared';
+import { IconCalendarPlus, IconFilePlus, IconPencil, IconTimeline, IconUsers } from '@tabler/icons-react';
+import { canWrite, CREATE_QUOTE, hasFunctionality, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../auth/session-context';
+import { createQuotePath } from '../../quotes/quotes-paths';
 import { AssignTechniciansDialog } from '../office/assign-technicians-dialog';
 import { HeaderEditDialog } from '../office/header-edit-dialog';
 import { useChangeStatus } from '../office/office-api';
@@ -74,6 +75,7 @@ export function WorkOrderOfficePanel({ workOrder }: { workOrder: WorkOrderDetail
   const { access } = useSignedIn();
   const mayWrite = canWrite(access, 'Work Orders');
   const mayReadHistory = hasFunctionality(access, 'Work Orders', 'Status History');
+  const mayCreateQuote = satisfies(access, CREATE_QUOTE);
   const [dialog, setDialog] = useState<'edit' | 'assign' | null>(null);
   return (
     <Paper withBorder radius="md" p="md" data-testid="work-order-office">
@@ -99,6 +101,11 @@ export function WorkOrderOfficePanel({ workOrder }: { workOrder: WorkOrderDetail
             {mayReadHistory && (
               <Button variant="subtle" size="sm" component={Link} to={statusHistoryPath(workOrder.workOrderNumber)} leftSection={<IconTimeline size={16} />}>
                 Status History
+              </Button>
+            )}
+            {mayCreateQuote && (
+              <Button variant="light" size="sm" component={Link} to={createQuotePath(workOrder.workOrderId)} leftSection={<IconFilePlus size={16} />}>
+                Create Quote
               </Button>
             )}
           </Group>
