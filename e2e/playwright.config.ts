@@ -9,15 +9,18 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * clock tech in and out now while the clock tests back-date a start: on one database they would have to run in order.
  * The accessibility sweep opens every page of every role and its dialogs, and must not see what other tests left
  * behind half-done. The money test sends quotes by e-mail to the SMTP server it starts on its port + 2, the only
- * group whose server has a mail server. Each server's provider simulator listens on its port + 1.
+ * group whose server has a mail server. The money, billing and office tests each back-date one labor entry of tech's,
+ * which may not start before his last clock-out: each in its own group. Each server's provider simulator listens on its
+ * port + 1.
  */
 const groups = [
-  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money)\.spec\.ts$/, port: base },
+  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices)\.spec\.ts$/, port: base },
   { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
+  { name: 'billing', testMatch: /invoices\.spec\.ts$/, port: base + 60 },
 ];
 
 const serverOf = (port: number, smtpPort?: number) => ({

@@ -134,7 +134,7 @@ test('the customer page and the look-up fit a phone', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Delete Contact' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No contacts yet.')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Edit ${NAME}` })).toBeVisible();
   await expect(page.getByTestId('gps-input')).toHaveValue(/^32\.79027\d*, -96\.81027\d*$/);
   await noSideScroll(page);

@@ -9,18 +9,18 @@ test.describe('customize template', () => {
     await page.getByRole('link', { name: /Invoice Template/ }).click();
     await expect(page).toHaveURL(/\/customizeTemplate\/invoiceTemplate$/);
     const form = page.getByRole('form', { name: 'Invoice template' });
-    await expect(form.getByLabel('Title')).toHaveValue('Invoice');
+    await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Invoice');
 
-    await form.getByLabel('Terms').fill('Net 15. Thank you for your business.');
-    await form.getByLabel('Header colour').fill('#0b5394');
+    await form.getByLabel('Terms', { exact: true }).fill('Net 15. Thank you for your business.');
+    await form.getByLabel('Header colour', { exact: true }).fill('#0b5394');
     await form.getByRole('checkbox', { name: 'Discount' }).uncheck();
     await expect(form.getByRole('button', { name: 'Preview PDF' }), 'the preview shows the saved template: save first').toBeDisabled();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Template saved')).toBeVisible();
 
     await page.reload();
-    await expect(form.getByLabel('Terms')).toHaveValue('Net 15. Thank you for your business.');
-    await expect(form.getByLabel('Header colour')).toHaveValue('#0b5394');
+    await expect(form.getByLabel('Terms', { exact: true })).toHaveValue('Net 15. Thank you for your business.');
+    await expect(form.getByLabel('Header colour', { exact: true })).toHaveValue('#0b5394');
     await expect(form.getByRole('checkbox', { name: 'Discount' })).not.toBeChecked();
     await expect(form.getByText(/^Last saved on /)).toBeVisible();
 
@@ -37,7 +37,7 @@ test.describe('customize template', () => {
     // The quote template is its own: still the standard look.
     await page.getByRole('main').locator('label', { hasText: 'Quote Template' }).click();
     await expect(page).toHaveURL(/\/customizeTemplate\/quoteTemplate$/);
-    await expect(page.getByRole('form', { name: 'Quote template' }).getByLabel('Terms')).toHaveValue('This quote is valid for 30 days from its date.');
+    await expect(page.getByRole('form', { name: 'Quote template' }).getByLabel('Terms', { exact: true })).toHaveValue('This quote is valid for 30 days from its date.');
   });
 
   test('a technician is not offered the templates', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessTokenOf, openAs } from './session';
+import { techWorked } from './labor';
+import { openAs } from './session';
 
 // One dispatcher's morning from end to end: a new site of a customer, a work order for the site, a technician
 // assigned and scheduled, the technician's labor seen on the work order, materials and a standard item added, the
@@ -13,11 +14,6 @@ async function choose(page: Page, label: string, option: string | RegExp, search
   await box.click();
   if (search) await box.fill(search);
   await page.getByRole('option', { name: option }).first().click();
-}
-
-async function signedInAs(page: Page, userName: string) {
-  await openAs(page, userName, '/home');
-  return { authorization: `Bearer ${await accessTokenOf(page)}` };
 }
 
 test('a dispatcher takes a new customer site from first call to a scheduled, costed work order found again by search', async ({ page }) => {
@@ -66,20 +62,7 @@ test('a dispatcher takes a new customer site from first call to a scheduled, cos
   await expect(page.getByTestId('visit-row')).toContainText('Tom Alvarez');
 
   // The technician works an hour on it, from the site, and goes off duty after (the status the other tests expect of him).
-  const tech = await signedInAs(page, 'tech');
-  const { workOrderId, billingCustomerId } = await (await page.request.get(`/api/v1/WorkOrder/${number}`, { headers: tech })).json();
-  const rates = (await (await page.request.get(`/api/v1/WorkOrder/rateSheetLaborItems/${billingCustomerId}`, { headers: tech })).json()) as { serviceTechnicianId: number; employeeType: string }[];
-  const serviceTechnicianId = rates.find((r) => r.employeeType === 'Service Technician')!.serviceTechnicianId;
-  const clockIn = await page.request.post('/api/v1/WOStartStop/clockInWorkOrder', {
-    headers: tech,
-    data: { workOrderId, serviceTechnicianId, startTime: new Date(Date.now() - 60 * 60_000).toISOString(), currentLatLong: { latitude: 32.7833, longitude: -96.807 } },
-  });
-  expect(clockIn.status(), await clockIn.text()).toBe(200);
-  const clockOut = await page.request.post('/api/v1/WOStartStop/clockOutWorkOrder', {
-    headers: tech,
-    data: { workOrderId, workOrderLaborId: (await clockIn.json()).workOrderLaborId, description: 'Defrosted the evaporator, replaced the defrost timer', userStatusId: 10, workOrderStatusId: 13, serviceTechnicianId },
-  });
-  expect(clockOut.status(), await clockOut.text()).toBe(200);
+  await techWorked(page, number, 60, { at: { latitude: 32.7833, longitude: -96.807 }, description: 'Defrosted the evaporator, replaced the defrost timer' });
 
   // The dispatcher sees the labor, adds what was used and moves the status on.
   await openAs(page, 'dispatcher', workOrderUrl);

@@ -6,6 +6,7 @@ import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/providers/simulator/simulator-server';
 import { picture, upload } from '../features/files/file-fixtures';
+import { knownBody, knownWorkOrder } from '../features/invoices/invoice-fixtures';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 
 // Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
@@ -121,6 +122,12 @@ describe('no secret is ever sent', () => {
       '/api/v1/Files/copyFolder': `?fromFolder=${folder}&toFolder=customers/${params.customerId}`,
       '/api/v1/Files/content': fileLink.slice(fileLink.indexOf('?')),
     });
+    // A quote and an invoice of the demo company, for their pages, PDFs and e-mail forms; and a document template.
+    params.kind = 'invoice';
+    const quote = (await t.call('POST', '/api/v1/Quotes/create', 'admin', { workOrderId: Number(params.workOrderId) })).json();
+    Object.assign(params, { quoteNumber: String(quote.quoteNumber), quoteVersion: String(quote.quoteVersion) });
+    const { workOrder: invoiced, laborIds } = await knownWorkOrder(t, '249950');
+    params.invoiceId = String((await t.call('POST', '/api/v1/Invoice/submit', 'admin', knownBody(invoiced.id, laborIds[0]!))).json().invoiceId);
     // A message of the e-mail outbox, for its detail.
     params.emailOutboxId = String((await t.call('POST', '/api/v1/EmailOutbox/test', 'admin', { to: 'office@lonestar.example' })).json().emailOutboxId);
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  amountDueOf, compareMoney, formatCurrency, sumMoney, WORK_ORDER_STATUS,
+  amountDueOf, compareMoney, moneyText, sumMoney, WORK_ORDER_STATUS,
   type applyCreditBody, type CreditMemo, type createCreditMemoBody, type Invoice,
 } from '@sm/shared';
 import { creditMemoApplications, creditMemos, customers, invoices, users } from '../../db/schema';
@@ -74,7 +74,7 @@ export async function applyCredit(ctx: Ctx, body: z.output<typeof applyCreditBod
     if (memo.billingCustomerId !== invoice.billingCustomerId) throw new AppError(400, 'This credit memo belongs to another customer than the invoice.');
     const remaining = amountDueOf(memo.amount, memo.amountApplied, 0);
     if (compareMoney(body.amount, remaining) > 0 && compareMoney(body.amount, 0) > 0) {
-      throw new AppError(400, `Amount must be at most what is left on the credit memo, ${formatCurrency(Number(remaining))}.`);
+      throw new AppError(400, `Amount must be at most what is left on the credit memo, ${moneyText(remaining)}.`);
     }
     ensureSettles(invoice, body.amount);
     const amount = String(body.amount);

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, formatCurrency, sumMoney, WORK_ORDER_STATUS,
+  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, moneyText, sumMoney, WORK_ORDER_STATUS,
   type PaymentHistory, type PaymentMethod, type ProcessPaymentBody,
 } from '@sm/shared';
 import { invoicePayments, invoices, users, workOrders } from '../../db/schema';
@@ -22,7 +22,7 @@ type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
 export function ensureSettles(invoice: InvoiceRow, amount: number) {
   if (compareMoney(amount, 0) <= 0) throw new AppError(400, 'Amount must be more than 0.');
   if (compareMoney(amount, invoice.amountDue) > 0) {
-    throw new AppError(400, `Amount must be at most the amount due, ${formatCurrency(Number(invoice.amountDue))}.`);
+    throw new AppError(400, `Amount must be at most the amount due, ${moneyText(invoice.amountDue)}.`);
   }
 }
 

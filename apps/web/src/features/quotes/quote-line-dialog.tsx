@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Te
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
-  formatCurrency, profitFactorProblem, QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, quoteLineAmounts, quoteLineBody, quoteTotals,
+  moneyText, profitFactorProblem, QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, quoteLineAmounts, quoteLineBody, quoteTotals,
   type QuoteLineBody, type QuoteLineKind, type QuoteLineRow,
 } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
@@ -96,8 +96,8 @@ export function QuoteLineDialog({ line, otherLines, isSaving, onSave, onClose }:
             <TextInput label="Discount Reason" value={v.discountReason} onChange={(e) => set('discountReason', e.currentTarget.value)} error={errors.discountReason} size="md" maxLength={200} />
           </SimpleGrid>
           <Group gap="lg" data-testid="line-preview">
-            <Text size="sm">Unit price: <b>{amounts ? formatCurrency(Number(amounts.unitPrice)) : '—'}</b></Text>
-            <Text size="sm">Line total: <b>{amounts ? formatCurrency(Number(amounts.lineTotal)) : '—'}</b></Text>
+            <Text size="sm">Unit price: <b>{amounts ? moneyText(amounts.unitPrice) : '—'}</b></Text>
+            <Text size="sm">Line total: <b>{amounts ? moneyText(amounts.lineTotal) : '—'}</b></Text>
             <Text size="sm">Quote profit factor: <b>{totals?.profitFactor != null ? `${totals.profitFactor}%` : '—'}</b></Text>
           </Group>
           {problem && (
