@@ -88,12 +88,15 @@ test('an office user invoices a work order after the technician’s labor and ta
   await page.getByRole('option', { name: 'Check', exact: true }).click();
   await expect(dialog.getByTestId('convenience-fee')).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Reference' }).fill('Check 10442');
+  // Received a few days ago: the payment is dated as the check was.
+  await dialog.getByLabel('Payment Date').fill('2026-11-20');
   await dialog.getByRole('button', { name: 'Process Payment' }).click();
   await expect(dialog).toBeHidden();
   await expect(section.getByTestId('invoice-paid')).toHaveText('$100.00');
   await expect(section.getByTestId('invoice-amount-due')).toHaveText('$199.90');
   await expect(section.getByTestId('payment-row')).toHaveCount(1);
   await expect(section.getByTestId('payment-row')).toContainText('Check 10442');
+  await expect(section.getByTestId('payment-row')).toContainText('11/20/2026');
   await expect(line(page, 'Payments')).toContainText('$100.00');
 
   // More than is due is refused with the sentence, and nothing changes.

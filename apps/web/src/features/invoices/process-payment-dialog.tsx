@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, moneyText, PAYMENT_METHODS, processPaymentBody, sumMoney, type PaymentMethod,
 } from '@sm/shared';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../lib/media';
 import { notifySuccess } from '../../lib/notify';
@@ -33,6 +34,7 @@ export function ProcessPaymentDialog({ invoiceId, invoiceNumber, amountDue, conv
   const [amount, setAmount] = useState<number | string>(amountDue);
   const [method, setMethod] = useState<PaymentMethod>('Check');
   const [reference, setReference] = useState('');
+  const [paidOn, setPaidOn] = useState(() => dayjs().format('YYYY-MM-DD'));
   const pay = useProcessPayment(invoiceId);
   const typed = numberOrUndefined(amount);
   const isCard = method === CARD_PAYMENT_METHOD;
@@ -41,7 +43,7 @@ export function ProcessPaymentDialog({ invoiceId, invoiceNumber, amountDue, conv
   const submit = (e: FormEvent) => {
     e.preventDefault();
     pay.reset();
-    const body = check({ amount: typed, paymentMethod: method, reference: reference.trim() || null });
+    const body = check({ amount: typed, paymentMethod: method, paidOn: paidOn || undefined, reference: reference.trim() || null });
     if (!body) return;
     if (compareMoney(body.amount, amountDue) > 0) return fail('amount', `Amount must be at most the amount due, ${moneyText(amountDue)}.`);
     pay.mutate(body, {
@@ -83,18 +85,32 @@ export function ProcessPaymentDialog({ invoiceId, invoiceNumber, amountDue, conv
               withAsterisk
             />
           </SimpleGrid>
-          <TextInput
-            label="Reference"
-            description="Check number or card authorisation"
-            value={reference}
-            onChange={(e) => {
-              setReference(e.currentTarget.value);
-              clear('reference');
-            }}
-            error={errors.reference}
-            maxLength={100}
-            size="md"
-          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              type="date"
+              label="Payment Date"
+              description="When the money was received"
+              value={paidOn}
+              onChange={(e) => {
+                setPaidOn(e.currentTarget.value);
+                clear('paidOn');
+              }}
+              error={errors.paidOn}
+              size="md"
+            />
+            <TextInput
+              label="Reference"
+              description="Check number or card authorisation"
+              value={reference}
+              onChange={(e) => {
+                setReference(e.currentTarget.value);
+                clear('reference');
+              }}
+              error={errors.reference}
+              maxLength={100}
+              size="md"
+            />
+          </SimpleGrid>
           {isCard && (
             <Text size="sm" data-testid="convenience-fee">
               Convenience fee ({convenienceFeePercent}%): <b>{fee ? moneyText(fee) : '—'}</b>
