@@ -129,6 +129,7 @@ export const documentEmailBody = z
     },
   });
 export type DocumentEmailInput = z.input<typeof documentEmailBody>;
+export type DocumentEmailBody = z.output<typeof documentEmailBody>;
 export const documentEmailAnswer = z.object({ emailOutboxId: z.number().int() });
 
 /** Work-order statuses after which a quote is no longer submitted by e-mail: reviewed, billed, invoice submitted. */

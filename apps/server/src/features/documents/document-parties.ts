@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
@@ -20,7 +20,7 @@ const linesOf = (c: Customer) => [c.name, c.address, [c.city, [c.state, c.zip].f
 export async function documentParties(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, customerId: number, billingCustomerId?: number | null): Promise<DocumentParties> {
   const [site] = await db.select().from(customers).where(ofTenant(customers, ctx, eq(customers.id, customerId)));
   const billerId = billingCustomerId ?? site?.billingCustomerId ?? null;
-  const [biller] = billerId ? await db.select().from(customers).where(ofTenant(customers, ctx, inArray(customers.id, [billerId]))) : [];
+  const [biller] = billerId ? await db.select().from(customers).where(ofTenant(customers, ctx, eq(customers.id, billerId))) : [];
   const billed = biller ?? site;
   return {
     billTo: billed ? linesOf(billed) : [],

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BILLING_READ, BILLING_WRITE, documentEmailAnswer, documentEmailBody, documentEmailDefaults, documentKindParams, documentTemplateBody, documentTemplateSchema, invoiceDisplayQuery,
   invoiceParams, quoteParams, QUOTES_READ, QUOTES_WRITE,
 } from '@sm/shared';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
 import { getDocumentTemplate, previewDocumentTemplate, saveDocumentTemplate } from './document-templates.service';
@@ -13,7 +12,7 @@ import { emailInvoice, invoiceEmailDefaults, invoicePdf } from './invoice-docume
 import { emailQuote, quoteEmailDefaults, quotePdf } from './quote-document.service';
 
 /** Answers a PDF to be shown in the browser, never cached. */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
     .type('application/pdf')
     .header('cache-control', 'no-store')

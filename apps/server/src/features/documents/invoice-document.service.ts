@@ -1,6 +1,4 @@
-import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, type DocumentEmailDefaults, type Invoice, type InvoiceDisplayMode } from '@sm/shared';
-import type { z } from 'zod';
-import type { documentEmailBody } from '@sm/shared';
+import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, type DocumentEmailBody, type DocumentEmailDefaults, type Invoice, type InvoiceDisplayMode } from '@sm/shared';
 import type { Ctx } from '../../lib/context';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueEmail } from '../email-outbox/enqueue-email.service';
@@ -76,7 +74,7 @@ export async function invoiceEmailDefaults(ctx: Ctx, invoiceId: number): Promise
 }
 
 /** `POST Invoice/{invoiceId}/email`: the invoice's PDF e-mailed through the outbox, recorded on the invoice's history. */
-export async function emailInvoice(ctx: Ctx, invoiceId: number, displayMode: InvoiceDisplayMode, body: z.output<typeof documentEmailBody>): Promise<{ emailOutboxId: number }> {
+export async function emailInvoice(ctx: Ctx, invoiceId: number, displayMode: InvoiceDisplayMode, body: DocumentEmailBody): Promise<{ emailOutboxId: number }> {
   const { invoice, pdf } = await invoicePdfOf(ctx, invoiceId, displayMode);
   return ctx.db.transaction(async (tx) => {
     const queued = await enqueueEmail(tx, {

@@ -1,6 +1,4 @@
-import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, QUOTE_LINE_KIND_LABELS, quoteSubmittedChoice, type Access, type DocumentEmailDefaults, type QuoteView } from '@sm/shared';
-import type { z } from 'zod';
-import type { documentEmailBody } from '@sm/shared';
+import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, QUOTE_LINE_KIND_LABELS, quoteSubmittedChoice, type Access, type DocumentEmailBody, type DocumentEmailDefaults, type QuoteView } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -77,7 +75,7 @@ export async function quoteEmailDefaults(ctx: Ctx, access: Access, quoteNumber: 
  * Submitted ticked, the quote and its work order move to Quote Submitted in the same transaction, so the message is
  * queued exactly when the status moves. Ticking it where the form disables it (spec 4.6) is refused.
  */
-export async function emailQuote(ctx: Ctx, access: Access, quoteNumber: number, version: number, body: z.output<typeof documentEmailBody>): Promise<{ emailOutboxId: number }> {
+export async function emailQuote(ctx: Ctx, access: Access, quoteNumber: number, version: number, body: DocumentEmailBody): Promise<{ emailOutboxId: number }> {
   let emailOutboxId = 0;
   await changing(ctx, access, quoteNumber, version, async (tx, ref) => {
     const { view, parties, pdf } = await quotePdfOf(tx, ctx, ref);
