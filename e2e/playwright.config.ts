@@ -14,13 +14,13 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * port + 1.
  */
 const groups = [
-  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices)\.spec\.ts$/, port: base },
+  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates)\.spec\.ts$/, port: base },
   { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
-  { name: 'billing', testMatch: /invoices\.spec\.ts$/, port: base + 60 },
+  { name: 'billing', testMatch: /(invoices|estimates)\.spec\.ts$/, port: base + 60 },
 ];
 
 const serverOf = (port: number, smtpPort?: number) => ({

@@ -198,3 +198,33 @@ test('contacts: a dispatcher has no export; an administrator adds a contact, exp
   await expect(page.getByRole('list', { name: 'Contacts' })).toContainText('Sam Ortiz');
   await expect(page.getByText('No service locations are billed to this customer yet.')).toBeVisible();
 });
+
+test('the Tax Exempt dialog: an administrator exempts the customer with a certificate and its scan; a dispatcher may not add scans', async ({ page }) => {
+  await openAs(page, 'admin', '/customer/look-up');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill('glacier');
+  await page.getByRole('list', { name: 'Customers found' }).getByRole('link', { name: NAME }).click();
+  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
+  await page.getByRole('button', { name: 'Tax Exempt' }).click();
+  const dialog = page.getByRole('dialog', { name: `Tax Exempt: ${NAME}` });
+  await dialog.getByRole('switch', { name: 'Tax exempt' }).check();
+  await dialog.getByRole('textbox', { name: 'Certificate Number' }).fill('TX-01-339245');
+  await dialog.getByLabel('Expires On').fill('2020-12-31');
+  await expect(dialog.getByRole('status')).toContainText('This certificate has expired');
+  await dialog.getByLabel('Expires On').fill('2028-12-31');
+  const scans = dialog.getByRole('region', { name: 'Exempt certificates' });
+  await scans.locator('input[type="file"]').setInputFiles({ name: 'Certificate 2028.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(scans.getByText('Certificate 2028.pdf')).toBeVisible();
+  await shot(page, 'tax-exempt');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Tax exempt', { exact: true })).toBeVisible();
+
+  await openAs(page, 'dispatcher', page.url().replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByRole('button', { name: 'Tax Exempt' }).click();
+  const again = page.getByRole('dialog', { name: `Tax Exempt: ${NAME}` });
+  await expect(again.getByRole('textbox', { name: 'Certificate Number' })).toHaveValue('TX-01-339245');
+  await expect(again.getByRole('switch', { name: 'Tax exempt' })).toBeChecked();
+  await expect(again.getByRole('region', { name: 'Exempt certificates' }).getByText('Certificate 2028.pdf')).toBeVisible();
+  await expect(again.getByText('Only a Super Admin or a Payroll Manager may add certificate files.')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Add files: drop them here or choose them' })).toHaveCount(0);
+});

@@ -50,6 +50,17 @@ test('an office user invoices a work order after the technician’s labor and ta
   await section.getByRole('textbox', { name: 'Freight' }).fill('12.40');
   await expect(section.getByTestId('preview-total')).toHaveText('$299.90');
   await expect(line(page, 'Freight')).toContainText('$12.40');
+  // A discount on the labor entry, then the same amount billed as a quoted value: the total comes back to the cent.
+  const adjustments = section.getByTestId('invoice-adjustments');
+  await adjustments.getByRole('textbox', { name: "Discount on Tom Alvarez's regular labor of 2.5 h" }).fill('37.50');
+  await expect(section.getByTestId('preview-labor')).toHaveText('$250.00');
+  await expect(section.getByTestId('preview-total')).toHaveText('$262.40');
+  await adjustments.getByRole('button', { name: 'Add Quoted Value' }).click();
+  await adjustments.getByRole('textbox', { name: 'Quoted value 1 amount' }).fill('37.50');
+  await expect(adjustments.getByText('Description field is required!')).toBeVisible();
+  await adjustments.getByRole('textbox', { name: 'Quoted value 1 description' }).fill('Coil cleaning, as quoted');
+  await expect(section.getByTestId('preview-total')).toHaveText('$299.90');
+  await expect(line(page, 'Quoted Values')).toContainText('$37.50');
   await shot(page, 'preview');
 
   // Submitting asks first; No leaves the work order uninvoiced.

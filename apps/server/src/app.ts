@@ -15,7 +15,10 @@ import { clockRoutes } from './features/clock/clock.routes';
 import { contactsRoutes } from './features/customers/contacts.routes';
 import { customersRoutes } from './features/customers/customers.routes';
 import { emailOutboxRoutes } from './features/email-outbox/email-outbox.routes';
+import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { flagRemindersRoutes } from './features/flag-reminders/flag-reminders.routes';
+import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
@@ -136,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   permissionsRoutes(app, opts);
   providerSettingsRoutes(app, opts);
   documentRoutes(app, opts);
+  emailTemplatesRoutes(app, opts);
   usersRoutes(app, opts);
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);
@@ -155,6 +159,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   salesSchedulingRoutes(app, opts);
   emailOutboxRoutes(app, { db: opts.db, isSmtpConfigured: opts.isSmtpConfigured ?? false });
   quotesRoutes(app, opts);
+  flagRemindersRoutes(app, opts);
+  estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 

@@ -8,6 +8,7 @@ import { demoSimulatorPort, startDemoSimulator } from './features/providers/simu
 import { diskStore, diskStoreRoot } from './features/files/storage/disk-store';
 import { s3Store } from './features/files/storage/s3-store';
 import { startOutboxWorker } from './features/email-outbox/outbox-worker';
+import { startJobRunner } from './features/jobs/job-runner';
 import { redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
@@ -36,6 +37,9 @@ if (env.smtpUrl) {
   const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs });
   app.addHook('onClose', () => outbox.stop());
 } else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
+// Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
+const jobs = startJobRunner({ db: database.db, log: app.log, events: app.events });
+app.addHook('onClose', () => jobs.stop());
 // The providers' stand-in beside the product (PROVIDER_SIMULATOR=off to talk to real services only).
 const simulatorPort = demoSimulatorPort(process.env, env.port);
 const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));

@@ -1,4 +1,5 @@
-import type { Requirement } from './access';
+import { hasRole, satisfies, type Access, type Requirement } from './access';
+import { ROLE } from './roles';
 
 /**
  * The rules of billing that the web app's frame needs without the schemas (and zod): who may do what, billable
@@ -10,6 +11,15 @@ export const BILLING_READ: Requirement = { kind: 'area', area: 'Billing', level:
 export const BILLING_WRITE: Requirement = { kind: 'area', area: 'Billing', level: 'write' };
 export const MANAGE_INVOICE_NUMBERS: Requirement = { kind: 'area', area: 'Billing', level: 'write', functionality: 'Manage Invoice Numbers' };
 export const APPLY_CREDITS: Requirement = { kind: 'area', area: 'Billing', level: 'write', functionality: 'Apply Credits' };
+
+/** The Tax Exempt dialog (spec platform 6.2): open to Super Admin and to whoever may write customers. */
+export const TAX_EXEMPT_DIALOG: Requirement = { kind: 'area', area: 'Customers', level: 'write' };
+
+/** Exempt certificate files are added (renamed, deleted) only by a Super Admin or a Payroll Manager (spec platform 6.2). */
+export const canAddExemptFiles = (access: Access | null) => !!access && hasRole(access, ROLE['Payroll Manager']);
+
+/** The certificate files are seen by whoever opens the dialog or may add them. */
+export const canSeeExemptFiles = (access: Access | null) => satisfies(access, TAX_EXEMPT_DIALOG) || canAddExemptFiles(access);
 
 /** Material statuses billed to the customer (spec platform 4.10): sold from inventory and incurred. */
 export const BILLABLE_MATERIAL_STATUS_IDS: readonly number[] = [2, 6];

@@ -16,11 +16,16 @@ export const REFERENCE_LIST_KEYS = [
   'standardItems',
   'workOrderStatuses',
   'materialStatuses',
+  'markupGroups',
+  'discountReasons',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
-/** How a column is typed and edited: one-line text, a longer text, an amount of money, or a row of another list. */
-export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'reference';
+/**
+ * How a column is typed and edited: one-line text, a longer text, an amount of money, a percentage (0 to 1000, two
+ * decimals), one of a fixed set of choices, or a row of another list.
+ */
+export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'choice' | 'reference';
 
 export interface ReferenceColumn {
   /** The JSON field of rows and bodies. */
@@ -32,6 +37,8 @@ export interface ReferenceColumn {
   maxLength?: number;
   /** For a 'reference' column: the list its value is picked from. */
   list?: ReferenceListKey;
+  /** For a 'choice' column: the values it takes, each with its label. */
+  choices?: readonly { value: string; label: string }[];
 }
 
 export interface ReferenceListDefinition {
@@ -54,6 +61,13 @@ export interface ReferenceListDefinition {
   /** A body the add route documents. */
   example: Record<string, unknown>;
 }
+
+/** What a discount reason is for: labor lines, item lines (materials, standard items) or freight. */
+export const DISCOUNT_REASON_KINDS = [
+  { value: 'labor', label: 'Labor' },
+  { value: 'item', label: 'Items' },
+  { value: 'freight', label: 'Freight' },
+] as const;
 
 const NAME = (max = 100): ReferenceColumn => ({ field: 'name', label: 'Name', type: 'text', isRequired: true, maxLength: max });
 
@@ -169,6 +183,30 @@ const definitions: readonly ReferenceListDefinition[] = [
     canRetire: false,
     columns: [NAME()],
     example: {},
+  },
+  {
+    key: 'markupGroups',
+    title: 'Customer Markup Groups',
+    singular: 'markup group',
+    description: 'Named markups a quote or estimate line takes its percentage from: parts, equipment, subcontract...',
+    path: '/administration/customerMarkupGroups',
+    area: 'Customer Markup Groups',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME(), { field: 'markupPercent', label: 'Markup', type: 'percent', isRequired: true }],
+    example: { name: 'Parts', markupPercent: 60, isActive: true },
+  },
+  {
+    key: 'discountReasons',
+    title: 'Discount Reasons',
+    singular: 'discount reason',
+    description: 'The reasons a discounted labor, item or freight line must give.',
+    path: '/administration/discountReasons',
+    area: 'Discount Reasons',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME(), { field: 'appliesTo', label: 'Applies To', type: 'choice', isRequired: true, choices: DISCOUNT_REASON_KINDS }],
+    example: { name: 'Loyal customer', appliesTo: 'labor', isActive: true },
   },
 ];
 

@@ -14,3 +14,7 @@ export * from '../features/email-outbox/email-outbox.table';
 export * from '../features/quotes/quotes.table';
 export * from '../features/invoices/invoices.table';
 export * from '../features/documents/documents.table';
+export * from '../features/email-templates/email-templates.table';
+export * from '../features/estimates/estimates.table';
+export * from '../features/jobs/jobs.table';
+export * from '../features/flag-reminders/flag-reminders.table';

@@ -126,10 +126,14 @@ describe('no secret is ever sent', () => {
     params.kind = 'invoice';
     const quote = (await t.call('POST', '/api/v1/Quotes/create', 'admin', { workOrderId: Number(params.workOrderId) })).json();
     Object.assign(params, { quoteNumber: String(quote.quoteNumber), quoteVersion: String(quote.quoteVersion) });
+    // A customer estimate, for its page.
+    params.customerEstimateId = String((await t.call('POST', '/api/v1/CustomerEstimates', 'admin', { customerId: Number(params.customerId), title: 'Replace rooftop unit' })).json().customerEstimateId);
     const { workOrder: invoiced, laborIds } = await knownWorkOrder(t, '249950');
     params.invoiceId = String((await t.call('POST', '/api/v1/Invoice/submit', 'admin', knownBody(invoiced.id, laborIds[0]!))).json().invoiceId);
     // A message of the e-mail outbox, for its detail.
     params.emailOutboxId = String((await t.call('POST', '/api/v1/EmailOutbox/test', 'admin', { to: 'office@lonestar.example' })).json().emailOutboxId);
+    // An e-mail template, for its page.
+    params.emailTemplateId = String((await t.call('POST', '/api/v1/EmailTemplates', 'admin', { name: 'Hardening check', subject: 'Hello', bodyHtml: '<p>Hello</p>' })).json().emailTemplateId);
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 
-/** A socket on the team-leader hub that keeps every message it receives, for tests. */
+/** A socket on a hub that keeps every message it receives, for tests. */
 export interface HubListener {
   messages: { event: string; payload: Record<string, unknown> }[];
   /** Resolves with the first message (already received or coming) that `match` accepts. */
@@ -8,9 +8,9 @@ export interface HubListener {
   close(): void;
 }
 
-/** Opens the hub at `baseUrl` with a token; rejects with the HTTP status when the upgrade is refused. */
-export function openHub(baseUrl: string, token: string | null): Promise<HubListener> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/hubs/teamLeader${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
+/** Opens a hub at `baseUrl` with a token; rejects with the HTTP status when the upgrade is refused. */
+export function openHub(baseUrl: string, token: string | null, path = '/hubs/teamLeader'): Promise<HubListener> {
+  const url = `${baseUrl.replace(/^http/, 'ws')}${path}${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const messages: HubListener['messages'] = [];

@@ -10,7 +10,9 @@ import { CUSTOMER_AREAS } from '../features/customers/customer-areas';
 import { ADMINISTRATION_AREAS } from '../features/administration/administration-areas';
 import { SEARCH_AREA } from '../features/search/search-area';
 import { QUOTES_AREAS } from '../features/quotes/quotes-areas';
+import { ESTIMATES_AREAS } from '../features/estimates/estimates-areas';
 import { INVOICES_AREAS } from '../features/invoices/invoices-areas';
+import { EMAIL_TEMPLATE_AREAS } from '../features/email-templates/email-templates-areas';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
@@ -120,7 +122,9 @@ export const AREAS: readonly AreaDefinition[] = [
   ...WORK_ORDER_OFFICE_AREAS,
   ...CUSTOMER_AREAS,
   ...QUOTES_AREAS,
+  ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,
+  ...EMAIL_TEMPLATE_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,
 ];

@@ -1,4 +1,4 @@
-import { HUB_MANUAL_RECONNECT_MS, HUB_RECONNECT_DELAYS_MS, hubMessageSchema, type HubMessage } from '@sm/shared';
+import { HUB_MANUAL_RECONNECT_MS, HUB_RECONNECT_DELAYS_MS, isHubMessage, type HubMessage } from '@sm/shared';
 import { getToken } from './token-store';
 
 export type HubState = 'connecting' | 'online' | 'offline';
@@ -51,8 +51,8 @@ export function connectHub(path: string, on: { message(m: HubMessage): void; sta
     };
     ws.onmessage = (e) => {
       try {
-        const parsed = hubMessageSchema.safeParse(JSON.parse(String(e.data)));
-        if (parsed.success) on.message(parsed.data);
+        const parsed: unknown = JSON.parse(String(e.data));
+        if (isHubMessage(parsed)) on.message(parsed);
       } catch {
         // not JSON: not ours to read
       }

@@ -69,10 +69,10 @@ export function quoteTotals(lines: readonly QuoteLineAmountsInput[]): QuoteTotal
 }
 
 /**
- * The sentence refusing a quote below its minimum profit factor, or null when the totals meet it:
- * "A quote of 1,500.00 needs a profit factor of at least 33.33%; this one has 20.00%."
+ * The sentence refusing a quote (or, with `what`, an estimate) below its minimum profit factor, or null when the totals
+ * meet it: "A quote of 1,500.00 needs a profit factor of at least 33.33%; this one has 20.00%."
  */
-export function profitFactorProblem(totals: QuoteTotals): string | null {
+export function profitFactorProblem(totals: QuoteTotals, what = 'A quote'): string | null {
   if (totals.isProfitFactorMet || totals.minimumProfitFactor === null) return null;
-  return `A quote of ${formatNumber(Number(totals.total))} needs a profit factor of at least ${totals.minimumProfitFactor.toFixed(2)}%; this one has ${totals.profitFactor ?? '0.00'}%.`;
+  return `${what} of ${formatNumber(Number(totals.total))} needs a profit factor of at least ${totals.minimumProfitFactor.toFixed(2)}%; this one has ${totals.profitFactor ?? '0.00'}%.`;
 }

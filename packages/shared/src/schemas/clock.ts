@@ -15,7 +15,7 @@ export const latLongSchema = z.object({
 });
 
 /** An instant: an ISO 8601 date and time with its offset (Z or ±hh:mm), as a phone's clock gives it. */
-const isoInstant = (label: string) =>
+export const isoInstant = (label: string) =>
   z.iso
     .datetime({
       offset: true,

@@ -65,4 +65,12 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
+/** A calendar date as JSON carries it, YYYY-MM-DD, and a real one (no 31 April). */
+export const dateText = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a date.`) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date.`)
+    .meta({ description: `${label}, YYYY-MM-DD`, example: '2026-11-25' });
+
 export const messageAnswer = z.object({ message: z.string() });

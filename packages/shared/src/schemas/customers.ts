@@ -307,3 +307,4 @@ export const contactsExportQuery = z.object({
   ...pagingQuery(CONTACTS_EXPORT_MAX_ROWS),
 });
 export type ContactsExportQuery = z.output<typeof contactsExportQuery>;
+

@@ -33,17 +33,19 @@ export const FILE_MESSAGES = {
 } as const;
 
 /**
- * A folder: `workOrders/{id}` or `customers/{id}` (a record's attachments) or `richText` (pictures of the editor).
- * Nothing else: no other segments, dots, slashes at either end, backslashes or percent signs.
+ * A folder: `workOrders/{id}` or `customers/{id}` (a record's attachments), `taxExempt/{customerId}` (a customer's
+ * exempt certificates) or `richText` (pictures of the editor). Nothing else: no other segments, dots, slashes at either
+ * end, backslashes or percent signs.
  */
-export const FOLDER_PATTERN = /^(workOrders\/[1-9]\d{0,9}|customers\/[1-9]\d{0,9}|richText)$/;
-export type FolderRef = { kind: 'workOrders' | 'customers'; id: number } | { kind: 'richText' };
+export const FOLDER_PATTERN = /^((workOrders|customers|taxExempt)\/[1-9]\d{0,9}|richText)$/;
+export type RecordFolderKind = 'workOrders' | 'customers' | 'taxExempt';
+export type FolderRef = { kind: RecordFolderKind; id: number } | { kind: 'richText' };
 
 /** The folder a text names, or null when it is not one of the product's folders. */
 export function parseFolder(folder: string): FolderRef | null {
   if (!FOLDER_PATTERN.test(folder)) return null;
   if (folder === 'richText') return { kind: 'richText' };
-  const [kind, id] = folder.split('/') as ['workOrders' | 'customers', string];
+  const [kind, id] = folder.split('/') as [RecordFolderKind, string];
   return { kind, id: Number(id) };
 }
 
@@ -51,7 +53,7 @@ const folder = (label: string) =>
   z
     .string({ error: `${label} is required!` })
     .trim()
-    .regex(FOLDER_PATTERN, `${label} must be workOrders/{id}, customers/{id} or richText.`)
+    .regex(FOLDER_PATTERN, `${label} must be workOrders/{id}, customers/{id}, taxExempt/{id} or richText.`)
     .meta({ example: 'workOrders/1042' });
 
 /** A file name as sent: sanitised by the server; here only its size is bounded. */

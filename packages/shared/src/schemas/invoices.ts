@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVOICE_DISPLAY_MODES } from '../helpers/invoice-display';
 import { LABOR_KINDS } from '../helpers/invoice-totals';
 import { moneyOf } from '../helpers/money';
-import { idOf, idParam, optionalText, required, requiredText } from './common';
+import { dateText, idOf, idParam, optionalText, required, requiredText } from './common';
 
 /**
  * Invoices of work orders, their payments and credit memos (spec platform 2.1 billing, creditMemos; 2.6 Process
@@ -13,12 +13,6 @@ import { idOf, idParam, optionalText, required, requiredText } from './common';
 export * from '../billing-rules';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../billing-rules';
 
-const dateText = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a date.`) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date.`)
-    .meta({ description: `${label}, YYYY-MM-DD`, example: '2026-11-25' });
 
 const bool = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 

@@ -65,6 +65,15 @@ export const quoteLineBody = z
   });
 export type QuoteLineBody = z.input<typeof quoteLineBody>;
 
+/** The company's active markup groups and discount reasons, which priced lines (quotes, estimates) choose from. */
+export const lineChoicesAnswer = z
+  .object({
+    markupGroups: z.array(z.object({ name: z.string(), markupPercent: z.number() })),
+    discountReasons: z.array(z.object({ name: z.string(), appliesTo: z.enum(['labor', 'item', 'freight']) })),
+  })
+  .meta({ example: { markupGroups: [{ name: 'Parts', markupPercent: 60 }], discountReasons: [{ name: 'Loyal customer', appliesTo: 'labor' }] } });
+export type LineChoicesAnswer = z.output<typeof lineChoicesAnswer>;
+
 export const quoteLineRow = z.object({
   quoteLineId: z.number(),
   lineNumber: z.number(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyOf } from '../helpers/money';
 import { capitalized, type ReferenceColumn, type ReferenceListDefinition } from '../reference-list-definitions';
 import { idOf, idParam, optionalText, required, requiredText } from './common';
+import { markupPercentOf } from './work-order-items';
 
 // The lists' descriptions hold no schema, so the web's route table can read them without loading zod.
 export * from '../reference-list-definitions';
@@ -14,6 +15,13 @@ function fieldSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? requiredText(c.label, c.maxLength ?? 2000) : optionalText(c.label, c.maxLength ?? 2000).nullish();
     case 'money':
       return c.isRequired ? moneyOf(c.label) : moneyOf(c.label).nullish();
+    case 'percent':
+      return c.isRequired ? markupPercentOf(c.label) : markupPercentOf(c.label).nullish();
+    case 'choice': {
+      const values = (c.choices ?? []).map((o) => o.value);
+      const choice = z.string({ error: (issue) => (issue.input == null ? required(c.label) : `${c.label} must be one of ${values.join(', ')}.`) }).refine((v) => values.includes(v), `${c.label} must be one of ${values.join(', ')}.`);
+      return c.isRequired ? choice : choice.nullish();
+    }
     case 'reference':
       return c.isRequired ? idOf(c.label) : idOf(c.label).nullable();
   }
@@ -25,7 +33,10 @@ function answerSchema(c: ReferenceColumn): z.ZodType {
     case 'longText':
       return c.isRequired ? z.string() : z.string().nullable();
     case 'money':
+    case 'percent':
       return c.isRequired ? z.number() : z.number().nullable();
+    case 'choice':
+      return c.isRequired ? z.string() : z.string().nullable();
     case 'reference':
       return z.number().nullable();
   }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../lib/context';
 import {
-  contacts, customerFlags, customerRateSheets, customers, districts, jobTitles, rateSheetStandardItems, regions, standardItems, workOrderClasses,
+  contacts, customerFlags, customerRateSheets, customers, discountReasons, districts, jobTitles, markupGroups, rateSheetStandardItems, regions, standardItems, workOrderClasses,
 } from '../schema';
 
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Susan', 'David'];
@@ -19,6 +19,18 @@ export async function seedOffice(tx: Tx, subscriberId: number) {
     { subscriberId, regionId: south.id, name: 'Houston' },
   ]);
   await tx.insert(customerFlags).values(named(['Key Account', 'Slow Payer', 'Requires Escort', 'After Hours Only']));
+  await tx.insert(markupGroups).values([
+    { subscriberId, name: 'Parts', markupPercent: '60.00' },
+    { subscriberId, name: 'Labor', markupPercent: '100.00' },
+    { subscriberId, name: 'Equipment', markupPercent: '35.00' },
+    { subscriberId, name: 'Subcontract', markupPercent: '20.00' },
+  ]);
+  await tx.insert(discountReasons).values([
+    { subscriberId, name: 'Loyal customer', appliesTo: 'labor' as const },
+    { subscriberId, name: 'Warranty labor', appliesTo: 'labor' as const },
+    { subscriberId, name: 'Price match', appliesTo: 'item' as const },
+    { subscriberId, name: 'Damaged in shipping', appliesTo: 'freight' as const },
+  ]);
   await tx.insert(standardItems).values([
     { subscriberId, name: 'Trip Charge', description: 'One trip to the site', price: '85.00' },
     { subscriberId, name: 'Diagnostic Fee', description: 'First hour of diagnosis', price: '95.00' },

@@ -2,7 +2,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { ROLE, type Access, type StartViewData } from '@sm/shared';
 import { z } from 'zod';
 import type { viewDataRequest } from '@sm/shared';
-import { users, workOrderStatuses, workOrders } from '../../db/schema';
+import { customerEstimates, users, workOrderStatuses, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
@@ -33,7 +33,7 @@ async function resolveWorkOrder(ctx: Ctx, access: Access, req: ViewRequest) {
  */
 export async function getStartViewData(ctx: Ctx, access: Access, req: ViewRequest): Promise<StartViewData> {
   const wo = await resolveWorkOrder(ctx, access, req);
-  const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, items, [me], parent] = await Promise.all([
+  const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, items, [me], parent, [estimate]] = await Promise.all([
     openLaborOfCaller(ctx),
     ctx.db.select({ openTechs: count() }).from(workOrderLabor).where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, wo.id), isNull(workOrderLabor.stoppedAt))),
     ctx.db.select().from(workOrderStatuses).orderBy(workOrderStatuses.id),
@@ -44,6 +44,8 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     wo.parentWorkOrderId
       ? ctx.db.select({ number: workOrders.workOrderNumber }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, wo.parentWorkOrderId)))
       : Promise.resolve([]),
+    // The estimate this work order was made from (spec platform 3.13 view data).
+    ctx.db.select({ id: customerEstimates.id }).from(customerEstimates).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.workOrderId, wo.id))),
   ]);
   const mine = open && open.labor.workOrderId === wo.id ? open.labor : null;
   const myItem = items.find((i) => i.id === mine?.rateSheetLaborItemId) ?? items[0] ?? null;
@@ -59,7 +61,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     billingCustomerId: wo.billingCustomerId,
     parentWorkOrderId: wo.parentWorkOrderId,
     parentWorkOrderNumber: parent[0]?.number ?? null,
-    customerEstimateId: null,
+    customerEstimateId: estimate?.id ?? null,
     nte: wo.nte,
     nteWarning: warning,
     stopMode: !!mine,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { contacts, creditMemos, customerFlagLinks, customerRateSheets, customers, invoices, quotes, scheduleItems, workOrders } from '../../db/schema';
+import { contacts, creditMemos, customerEstimates, customerFlagLinks, customerRateSheets, customers, invoices, quotes, scheduleItems, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
@@ -14,6 +14,7 @@ import { companyCustomers } from './customer-visibility';
 export const CUSTOMER_REFERENCES = [
   'contacts.customer_id',
   'credit_memos.billing_customer_id',
+  'customer_estimates.customer_id',
   'customer_flag_links.customer_id',
   'customer_rate_sheets.billing_customer_id',
   'customers.billing_customer_id',
@@ -27,7 +28,7 @@ export const CUSTOMER_REFERENCES = [
 
 /**
  * `Customer/merge`: a duplicate customer disappears into the customer kept, in one transaction. Its work orders,
- * contacts, schedule items, quotes and flags move to the customer kept. What was billed to the duplicate (work orders'
+ * contacts, schedule items, quotes, estimates and flags move to the customer kept. What was billed to the duplicate (work orders'
  * billing, service locations, rate sheets, invoices and credit memos) moves to whoever bills the customer kept:
  * itself when it is a billing customer (or when the duplicate was its own billing customer: it then bills itself),
  * else its billing customer; its invoices as a site move to the customer kept.
@@ -71,8 +72,9 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
       .set({ customerId: kept.id })
       .where(ofTenant(scheduleItems, ctx, eq(scheduleItems.customerId, merged.id)))
       .returning({ id: scheduleItems.id });
-    // Quotes, invoices and credit memos follow the customer they were made for.
+    // Quotes, estimates, invoices and credit memos follow the customer they were made for.
     await tx.update(quotes).set({ customerId: kept.id }).where(ofTenant(quotes, ctx, eq(quotes.customerId, merged.id)));
+    await tx.update(customerEstimates).set({ customerId: kept.id }).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.customerId, merged.id)));
     await tx.update(invoices).set({ customerId: kept.id }).where(ofTenant(invoices, ctx, eq(invoices.customerId, merged.id)));
     await tx.update(invoices).set({ billingCustomerId: billingTarget }).where(ofTenant(invoices, ctx, eq(invoices.billingCustomerId, merged.id)));
     await tx.update(creditMemos).set({ billingCustomerId: billingTarget }).where(ofTenant(creditMemos, ctx, eq(creditMemos.billingCustomerId, merged.id)));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   customerDetailsSchema, customerFlagSchema, customerIdAnswer, customerIdParams, customerLookupQuery, customerLookupRowSchema,
-  customersGridAnswer, gridRequestSchema, mergeCustomersAnswer, mergeCustomersBody, saveCustomerBody,
+  customersGridAnswer, gridRequestSchema, mergeCustomersAnswer, mergeCustomersBody, saveCustomerBody, TAX_EXEMPT_DIALOG, taxExemptAnswer, taxExemptBody,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { getCustomer, listCustomerFlags } from './customer-details.service';
 import { listCustomers, lookupCustomers } from './customer-lookup.service';
 import { mergeCustomers } from './customer-merge.service';
 import { createCustomer, updateCustomer } from './customer-save.service';
+import { getTaxExempt, setTaxExempt } from './tax-exempt.service';
 
 /** Customers, their service locations and the merge of duplicates (spec platform 2.1 /customer, /administration/mergeCustomer). */
 export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -45,6 +46,31 @@ export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Customers', 'write') },
     schema: { summary: 'Change a customer', tags, params: customerIdParams, body: saveCustomerBody, response: { 200: customerIdAnswer } },
     handler: (req) => updateCustomer(ctxOf(req, deps.db), req.access!, req.params.customerId, req.body),
+  });
+  r.get('/api/v1/Customer/:customerId/taxExempt', {
+    config: { access: TAX_EXEMPT_DIALOG },
+    schema: {
+      operationId: 'getCustomerTaxExempt',
+      summary: "A customer's tax exemption: exempt or not, the certificate's number and end, and the folder of its scans",
+      description: 'The Tax Exempt dialog is open to Super Admin and to users with write on Customers (spec platform 6.2).',
+      tags,
+      params: customerIdParams,
+      response: { 200: taxExemptAnswer },
+    },
+    handler: (req) => getTaxExempt(deps.db, ctxOf(req, deps.db), req.access!, req.params.customerId),
+  });
+  r.put('/api/v1/Customer/:customerId/taxExempt', {
+    config: { access: TAX_EXEMPT_DIALOG },
+    schema: {
+      operationId: 'setCustomerTaxExempt',
+      summary: "Set a customer's tax exemption and certificate; invoices submitted afterwards follow it",
+      description: 'Certificate scans go to the folder taxExempt/{customerId} of the file store, which only Super Admin and Payroll Manager may add to.',
+      tags,
+      params: customerIdParams,
+      body: taxExemptBody,
+      response: { 200: taxExemptAnswer },
+    },
+    handler: (req) => setTaxExempt(ctxOf(req, deps.db), req.access!, req.params.customerId, req.body),
   });
   r.get('/api/v1/Flags/customerFlags', {
     config: { access: area('Customers') },

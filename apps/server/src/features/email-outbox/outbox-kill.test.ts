@@ -1,12 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { EmailOutboxRow } from '@sm/shared';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, databaseEnv } from '../../test/process-database';
 import { freePort, killHard, openLog, startServer, stopServer, type ServerProcess } from '../../test/server-process';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../../test/smtp-sink';
 
@@ -15,41 +12,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-/** The database the two lives of the server share: a copy of the seeded template on PostgreSQL, a folder on PGlite. */
-async function databaseEnv(): Promise<Record<string, string>> {
-  const template = inject('pgTemplate');
-  if (!template) {
-    // The seeded database of this run, unpacked where the server keeps its embedded database: no migration nor seeding.
-    const dataDir = mkdtempSync(join(tmpdir(), 'sm-outbox-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    mkdirSync(join(dataDir, 'pglite'));
-    execFileSync('tar', ['-xf', inject('pgliteDump'), '-C', join(dataDir, 'pglite')]);
-    return { DATA_DIR: dataDir };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `sm_t_${template.replace('sm_tmpl_', '')}_outbox_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  return { DATABASE_URL: withDatabase(url, name), SEED_DEMO: '0' };
-}
-
-async function api<T>(base: string, token: string | null, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}/api/v1/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
 
 const login = async (base: string) => (await api<{ accessToken: string }>(base, null, 'Account/login', { userName: 'admin', password: 'demo1234' })).json.accessToken;
 
@@ -64,7 +26,7 @@ describe('the outbox when the server is killed while it sends', () => {
     const sink: SmtpSink = await startSmtpSink({ delayMs: 60 });
     cleanups.push(() => sink.close());
     const log = openLog(join(tmpdir(), `sm-outbox-kill-${process.pid}.log`));
-    const env = { ...(await databaseEnv()), JWT_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: sink.url, MAIL_LEASE_SECONDS: '8' };
+    const env = { ...(await databaseEnv(cleanups, 'outbox')), JWT_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: sink.url, MAIL_LEASE_SECONDS: '8' };
     const port = await freePort();
     const started = Date.now();
     let server: ServerProcess = await startServer({ port, env, log });

@@ -1,6 +1,9 @@
-import { canRead, canWrite, parseFolder, type Access, type FolderRef } from '@sm/shared';
+import { eq } from 'drizzle-orm';
+import { canAddExemptFiles, canRead, canSeeExemptFiles, canWrite, parseFolder, type Access, type FolderRef } from '@sm/shared';
+import { customers } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { ofTenant } from '../../lib/tenancy';
 import { visibleCustomer } from '../customers/customer-visibility';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 
@@ -16,16 +19,21 @@ export interface OpenFolder {
 const AREA = { workOrders: 'Work Orders', customers: 'Customers' } as const;
 
 /**
- * The one gate of the file store. A folder is the attachments of a record (a work order, a customer) or the editor's
- * pictures; the caller needs read (or write) on the record's area and must see the record under its visibility rule,
+ * The one gate of the file store. A folder is the attachments of a record (a work order, a customer), a customer's
+ * exempt certificates, or the editor's pictures; the caller needs read (or write) on the record's area and must see the record under its visibility rule,
  * so a folder of a work order the caller cannot open, or of another company, is missing (404) like the record. Every
  * key is prefixed with the caller's company, which no input can change.
  */
 export async function openFolder(ctx: Ctx, access: Access, folder: string, use: FolderUse): Promise<OpenFolder> {
   const ref = parseFolder(folder);
-  if (!ref) throw new AppError(400, 'Folder must be workOrders/{id}, customers/{id} or richText.');
+  if (!ref) throw new AppError(400, 'Folder must be workOrders/{id}, customers/{id}, taxExempt/{id} or richText.');
   if (ref.kind === 'richText') {
     if (!canWrite(access, 'Work Orders')) throw forbidden();
+  } else if (ref.kind === 'taxExempt') {
+    // A customer's exempt certificates: seen from the Tax Exempt dialog, added only by a Super Admin or a Payroll Manager.
+    if (!(use === 'write' ? canAddExemptFiles(access) : canSeeExemptFiles(access))) throw forbidden();
+    const [found] = await ctx.db.select({ id: customers.id }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, ref.id)));
+    if (!found) throw notFound('Customer');
   } else {
     const allowed = use === 'write' ? canWrite(access, AREA[ref.kind]) : canRead(access, AREA[ref.kind]);
     if (!allowed) throw forbidden();

@@ -76,7 +76,7 @@ export async function applyCredit(ctx: Ctx, body: z.output<typeof applyCreditBod
     if (compareMoney(body.amount, remaining) > 0 && compareMoney(body.amount, 0) > 0) {
       throw new AppError(400, `Amount must be at most what is left on the credit memo, ${moneyText(remaining)}.`);
     }
-    ensureSettles(invoice, body.amount);
+    ensureSettles(invoice, body.amount, 'aboveZero');
     const amount = String(body.amount);
     const creditsApplied = sumMoney([invoice.creditsApplied, amount]);
     const amountDue = amountDueOf(invoice.total, creditsApplied, invoice.paymentsTotal);

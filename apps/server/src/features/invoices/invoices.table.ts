@@ -117,7 +117,7 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
-    check('invoice_payments_amount', sql`${t.amount} > 0 and ${t.convenienceFee} >= 0`),
+    check('invoice_payments_amount', sql`${t.amount} >= 0 and ${t.convenienceFee} >= 0`),
     check('invoice_payments_method', sql`${t.paymentMethod} in ('Cash', 'Check', 'Credit Card', 'ACH')`),
     check('invoice_payments_fee_on_card', sql`${t.paymentMethod} = 'Credit Card' or ${t.convenienceFee} = 0`),
   ],

@@ -95,8 +95,8 @@ describe('Process Payment', () => {
     const over = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: 1193.59, paymentMethod: 'Check' });
     expect(over.statusCode).toBe(400);
     expect(over.json().title).toBe('Amount must be at most the amount due, $1,193.58.');
-    const zero = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: 0, paymentMethod: 'Cash' });
-    expect(zero.json().title).toBe('Amount must be more than 0.');
+    const negative = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: -1, paymentMethod: 'Cash' });
+    expect(negative.json().title).toBe('Amount must not be negative.');
     const cents = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: 1.005, paymentMethod: 'Cash' });
     expect(cents.json().title).toBe('Amount must have at most two decimals.');
     const missing = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { paymentMethod: 'Cash' });
@@ -147,6 +147,10 @@ describe('credit memos', () => {
     expect(memo).toMatchObject({ amountApplied: 493.58, remaining: 106.42 });
     const paid = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: 0.01, paymentMethod: 'Cash' });
     expect(paid.json().title).toBe('Amount must be at most the amount due, $0.00.');
+    const zero = await t.call('POST', `/api/v1/Invoice/${invoiceId}/payments`, 'admin', { amount: 0, paymentMethod: 'Cash', reference: 'No charge' });
+    expect(zero.statusCode, zero.body).toBe(200);
+    expect(zero.json()).toMatchObject({ totalPaid: 700, amountDue: 0 });
+    expect(zero.json().payments.at(-1)).toMatchObject({ amount: 0, paymentMethod: 'Cash', reference: 'No charge' });
   });
 
   it('refuses a credit of another customer', async () => {

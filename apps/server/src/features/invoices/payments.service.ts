@@ -16,11 +16,12 @@ import { companyToday } from './invoice-source';
 type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
 
 /**
- * What settles part of an invoice (a payment or a credit) must be more than zero and at most what is due: checked on
- * the invoice row locked by the caller, so two settlements at once cannot both pass. The sentence names the due amount.
+ * What settles part of an invoice must be at most what is due: checked on the invoice row locked by the caller, so two
+ * settlements at once cannot both pass. The sentence names the due amount. A payment may be 0 (spec platform 5.3: a
+ * no-charge invoice is processed with a payment of $0.00); a credit applied must be more.
  */
-export function ensureSettles(invoice: InvoiceRow, amount: number) {
-  if (compareMoney(amount, 0) <= 0) throw new AppError(400, 'Amount must be more than 0.');
+export function ensureSettles(invoice: InvoiceRow, amount: number, minimum: 'zero' | 'aboveZero') {
+  if (minimum === 'aboveZero' && compareMoney(amount, 0) <= 0) throw new AppError(400, 'Amount must be more than 0.');
   if (compareMoney(amount, invoice.amountDue) > 0) {
     throw new AppError(400, `Amount must be at most the amount due, ${moneyText(invoice.amountDue)}.`);
   }
@@ -45,7 +46,7 @@ export async function billWhenSettled(tx: Tx, ctx: Ctx, invoice: InvoiceRow, amo
 export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessPaymentBody): Promise<PaymentHistory> {
   const billed = await ctx.db.transaction(async (tx) => {
     const invoice = await invoiceRow(tx, ctx, invoiceId, { lock: true });
-    ensureSettles(invoice, body.amount);
+    ensureSettles(invoice, body.amount, 'zero');
     const isCard = body.paymentMethod === CARD_PAYMENT_METHOD;
     const fee = isCard ? convenienceFeeOf(body.amount, invoice.convenienceFeePercent) : '0.00';
     const amount = String(body.amount);

@@ -79,8 +79,8 @@ export async function linesOf(db: DbOrTx, ctx: Ctx, quoteVersionId: number) {
   return db.select().from(quoteLines).where(ofTenant(quoteLines, ctx, eq(quoteLines.quoteVersionId, quoteVersionId))).orderBy(asc(quoteLines.lineNumber));
 }
 
-/** The exact totals of stored lines, as JSON numbers. */
-export function totalsOf(lines: readonly StoredLine[]) {
+/** The exact totals of stored lines (of a quote, or of an estimate priced the same way), as JSON numbers. */
+export function totalsOf(lines: Parameters<typeof quoteTotals>[0]) {
   const t = quoteTotals(lines);
   return {
     subtotal: amount(t.subtotal),

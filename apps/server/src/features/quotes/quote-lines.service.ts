@@ -6,7 +6,8 @@ import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
-import { ensureEditable, linesOf, quoteVersionOf, textOrNull, type QuoteVersionRef } from './quote-access';
+import { chosenNames } from '../reference-lists/line-choices';
+import { ensureEditable, linesOf, quoteVersionOf, type QuoteVersionRef } from './quote-access';
 import { viewOf } from './quotes.service';
 
 type LineInput = z.output<typeof quoteLineBody>;
@@ -18,23 +19,24 @@ export interface LinePlace {
   quoteVersion: number;
 }
 
-/** The stored values of a line: its price from cost and markup through the shared helpers, text trimmed. */
-async function valuesOf(tx: Tx, ctx: Ctx, input: LineInput) {
+/** The stored values of a line: its price from cost and markup through the shared helpers, its list choices checked. */
+async function valuesOf(tx: Tx, ctx: Ctx, input: LineInput, before?: Stored) {
   if (input.standardItemId != null) {
     const [item] = await tx.select({ id: standardItems.id }).from(standardItems).where(ofTenant(standardItems, ctx, eq(standardItems.id, input.standardItemId)));
     if (!item) throw new AppError(400, 'Standard item is not valid.');
   }
   const discount = input.discount ?? 0;
+  const names = await chosenNames(tx, ctx, { ...input, discount }, before);
   return {
     kind: input.kind,
     standardItemId: input.standardItemId ?? null,
     description: input.description,
     quantity: String(input.quantity),
     unitCost: String(input.unitCost),
-    markupGroup: textOrNull(input.markupGroup),
+    markupGroup: names.markupGroup,
     markupPercent: String(input.markupPercent),
     unitPrice: quoteLineAmounts({ ...input, discount }).unitPrice,
-    discountReason: discount > 0 ? textOrNull(input.discountReason) : null,
+    discountReason: names.discountReason,
     discount: String(discount),
   };
 }
@@ -86,7 +88,7 @@ export async function updateQuoteLine(ctx: Ctx, access: Access, at: LinePlace, q
     const ref = await quoteVersionOf(tx, ctx, access, at.quoteNumber, at.quoteVersion, { lock: true });
     const before = await lineOf(tx, ctx, ref, quoteLineId);
     ensureEditable(ref);
-    const values = await valuesOf(tx, ctx, input);
+    const values = await valuesOf(tx, ctx, input, before);
     const [after] = await tx.update(quoteLines).set(values).where(ofTenant(quoteLines, ctx, eq(quoteLines.id, before.id))).returning();
     await ensureProfitFactor(tx, ctx, ref);
     await recordAudit(tx, ctx, { entity: 'quoteLine', entityId: before.id, action: 'update', before: snapshot(before), after: snapshot(after) });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CREATE_QUOTE, createQuoteBody, quotesGridRequest, quoteCreatedAnswer, quoteLineBody, quoteLineParams, quoteParams, QUOTES_GRID, QUOTES_READ, QUOTES_WRITE,
+  CREATE_QUOTE, createQuoteBody, lineChoicesAnswer, quotesGridRequest, quoteCreatedAnswer, quoteLineBody, quoteLineParams, quoteParams, QUOTES_GRID, QUOTES_READ, QUOTES_WRITE,
   quotesGridAnswer, quoteView, quoteWorkOrderParams, rejectQuoteBody, setQuoteStatusBody, workOrderQuotesAnswer,
 } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { ctxOf } from '../../lib/access-control';
+import { lineChoices } from '../reference-lists/line-choices';
 import { addQuoteLine, deleteQuoteLine, updateQuoteLine } from './quote-lines.service';
 import { approveQuote, newQuoteVersion, rejectQuote, setQuoteStatus } from './quote-status.service';
 import { createQuote, getQuoteVersion, listQuotes, workOrderQuotes } from './quotes.service';
@@ -35,6 +36,16 @@ export function quotesRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: QUOTES_READ },
     schema: { operationId: 'getWorkOrderQuotes', summary: 'A work order to quote on, and its quotes so far', tags, params: quoteWorkOrderParams, response: { 200: workOrderQuotesAnswer } },
     handler: (req) => workOrderQuotes(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
+  });
+  r.get('/api/v1/Quotes/lineChoices', {
+    config: { access: QUOTES_READ },
+    schema: {
+      operationId: 'getQuoteLineChoices',
+      summary: "The company's active markup groups and discount reasons, which quote and estimate lines choose from",
+      tags,
+      response: { 200: lineChoicesAnswer },
+    },
+    handler: (req) => lineChoices(deps.db, ctxOf(req, deps.db)),
   });
   r.post('/api/v1/Quotes/create', {
     config: { access: CREATE_QUOTE },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { standardItems } from '../reference/reference.table';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 import { customers } from '../work-orders/customers.table';
 import { workOrders } from '../work-orders/work-orders.table';
+import { pricedLineChecks, pricedLineColumns } from './priced-line-columns';
 
 const STATUS_CHECK = sql.raw(`('Open', 'Pending', 'Submitted', 'Approved', 'Rejected')`);
 
@@ -58,27 +58,13 @@ export const quoteLines = pgTable(
     id: serial('id').primaryKey(),
     subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
     quoteVersionId: integer('quote_version_id').notNull().references(() => quoteVersions.id),
-    lineNumber: integer('line_number').notNull(),
-    kind: text('kind', { enum: ['labor', 'material', 'standardItem'] }).notNull(),
-    standardItemId: integer('standard_item_id').references(() => standardItems.id),
-    description: text('description').notNull(),
-    quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
-    unitCost: numeric('unit_cost', { precision: 12, scale: 2 }).notNull(),
-    markupGroup: text('markup_group'),
-    markupPercent: numeric('markup_percent', { precision: 7, scale: 2 }).notNull().default('0'),
-    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
-    discountReason: text('discount_reason'),
-    discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    ...pricedLineColumns(),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('quote_lines_number_unique').on(t.quoteVersionId, t.lineNumber),
-    check('quote_lines_kind', sql`${t.kind} in ('labor', 'material', 'standardItem')`),
-    check('quote_lines_amounts', sql`${t.quantity} > 0 and ${t.unitCost} >= 0 and ${t.unitPrice} >= 0 and ${t.markupPercent} >= 0 and ${t.discount} >= 0`),
-    check('quote_lines_discount_reason', sql`${t.discount} = 0 or ${t.discountReason} is not null`),
-    check('quote_lines_discount_at_most_total', sql`${t.discount} <= round(${t.quantity} * ${t.unitPrice}, 2)`),
-    check('quote_lines_standard_item_kind', sql`${t.standardItemId} is null or ${t.kind} = 'standardItem'`),
+    ...pricedLineChecks('quote_lines', t),
   ],
 );
 

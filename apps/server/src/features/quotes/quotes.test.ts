@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteLines, quoteVersions, quotes, workOrderStatusHistory, workOrders } from '../../db/schema';
+import { markupGroups, quoteLines, quoteVersions, quotes, workOrderStatusHistory, workOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { workOrdersOf } from '../work-order-items/item-fixtures';
 
@@ -105,6 +105,8 @@ describe('lines and totals', () => {
       [{ discount: 11, discountReason: 'Too much' }, 'Discount must not be more than the line price.'],
       [{ standardItemId: 1 }, 'Only a standard item line may name a standard item.'],
       [{ markupPercent: 1001 }, 'Markup must be at most 1000%.'],
+      [{ markupGroup: 'Gold plating' }, "Markup Group Gold plating is not one of the company's markup groups."],
+      [{ discount: 5, discountReason: 'Loyal customer' }, "Discount Reason Loyal customer is not one of the company's discount reasons for items."],
     ];
     for (const [body, sentence] of cases) {
       const res = await addLine('dispatcher', n, 1, body);
@@ -115,6 +117,25 @@ describe('lines and totals', () => {
     expect((await t.call('PUT', `/api/v1/Quotes/${n}/1/lines/999999`, 'dispatcher', { kind: 'labor', description: 'x', quantity: 1, unitCost: 1 })).statusCode).toBe(404);
     expect((await addLine('tech', n, 1, {})).statusCode).toBe(403);
     expect(await lineCount()).toBe(before);
+  });
+
+  it("takes markup groups and discount reasons from the company's lists, spelt as the list spells them, and keeps a retired one a line already has", async () => {
+    const { quoteNumber: n } = await newQuote(polarWo[5]);
+    const added = await addLine('dispatcher', n, 1, { markupGroup: 'parts', markupPercent: 60, discount: 2, discountReason: 'PRICE MATCH' });
+    expect(added.statusCode, added.body).toBe(200);
+    const line = added.json().lines[0];
+    expect(line).toMatchObject({ markupGroup: 'Parts', discountReason: 'Price match' });
+    const [subscriberId] = (await t.db.select({ s: quotes.subscriberId }).from(quotes).where(eq(quotes.quoteNumber, n))).map((r) => r.s);
+    await t.db.update(markupGroups).set({ isActive: false }).where(and(eq(markupGroups.subscriberId, subscriberId), eq(markupGroups.name, 'Parts')));
+    try {
+      const kept = await t.call('PUT', `/api/v1/Quotes/${n}/1/lines/${line.quoteLineId}`, 'dispatcher', { kind: 'material', description: 'Part', quantity: 2, unitCost: 10, markupGroup: 'Parts', markupPercent: 60, discount: 2, discountReason: 'Price match' });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().lines[0]).toMatchObject({ quantity: 2, markupGroup: 'Parts' });
+      const refused = await addLine('dispatcher', n, 1, { markupGroup: 'Parts', markupPercent: 60 });
+      expect(refused.json().title).toBe("Markup Group Parts is not one of the company's markup groups.");
+    } finally {
+      await t.db.update(markupGroups).set({ isActive: true }).where(and(eq(markupGroups.subscriberId, subscriberId), eq(markupGroups.name, 'Parts')));
+    }
   });
 });
 

@@ -2,11 +2,15 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { HubEvent } from '@sm/shared';
 
-/** One hub event for the team leaders of one company. */
+/**
+ * One hub event of one company: for its team leaders, or, when `userIds` names people, for those people only
+ * (their notices, on the notifications hub).
+ */
 export interface BusMessage {
   subscriberId: number;
   event: HubEvent;
   payload: unknown;
+  userIds?: number[];
 }
 
 /**

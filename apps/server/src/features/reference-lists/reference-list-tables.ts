@@ -1,7 +1,7 @@
 import type { ReferenceListKey } from '@sm/shared';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  customerFlagLinks, customerFlags, districts, jobTitles, materialStatuses, regions, standardItems, users, workOrderClasses,
+  customerFlagLinks, customerFlags, discountReasons, districts, markupGroups, jobTitles, materialStatuses, regions, standardItems, users, workOrderClasses,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../db/schema';
 
@@ -82,4 +82,22 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   },
   workOrderStatuses: { table: workOrderStatuses, id: workOrderStatuses.id, columns: { name: workOrderStatuses.name }, usages: [] },
   materialStatuses: { table: materialStatuses, id: materialStatuses.id, columns: { name: materialStatuses.name }, usages: [] },
+  markupGroups: {
+    table: markupGroups,
+    id: markupGroups.id,
+    subscriberId: markupGroups.subscriberId,
+    isActive: markupGroups.isActive,
+    columns: { name: markupGroups.name, markupPercent: markupGroups.markupPercent },
+    // Lines keep the group's name and percentage as they were when priced, so no row ever points at a group.
+    usages: [],
+  },
+  discountReasons: {
+    table: discountReasons,
+    id: discountReasons.id,
+    subscriberId: discountReasons.subscriberId,
+    isActive: discountReasons.isActive,
+    columns: { name: discountReasons.name, appliesTo: discountReasons.appliesTo },
+    // Discounted lines keep the reason's words, so no row ever points at a reason.
+    usages: [],
+  },
 };

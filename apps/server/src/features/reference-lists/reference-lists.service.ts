@@ -25,19 +25,19 @@ function selection(def: ReferenceListDefinition, s: ListStorage): Record<string,
   return { id: s.id, ...s.columns, ...(def.canRetire && s.isActive ? { isActive: s.isActive } : {}) };
 }
 
-/** A stored row as the list answers it: money as a JSON number. */
+/** A stored row as the list answers it: money and percentages as JSON numbers. */
 function rowOf(def: ReferenceListDefinition, stored: Record<string, unknown>): ReferenceRow {
   const row: Record<string, unknown> = { ...stored };
-  for (const c of def.columns) if (c.type === 'money' && row[c.field] != null) row[c.field] = Number(row[c.field]);
+  for (const c of def.columns) if ((c.type === 'money' || c.type === 'percent') && row[c.field] != null) row[c.field] = Number(row[c.field]);
   return row as ReferenceRow;
 }
 
-/** A body as the table stores it: money as exact text, empty optional text as null. */
+/** A body as the table stores it: money and percentages as exact text, empty optional text as null. */
 function valuesOf(def: ReferenceListDefinition, body: ReferenceBody): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const c of def.columns) {
     const v = body[c.field];
-    if (c.type === 'money') values[c.field] = v == null ? null : (v as number).toFixed(2);
+    if (c.type === 'money' || c.type === 'percent') values[c.field] = v == null ? null : (v as number).toFixed(2);
     else if (typeof v === 'string') values[c.field] = v.trim() === '' && !c.isRequired ? null : v.trim();
     else values[c.field] = v ?? null;
   }

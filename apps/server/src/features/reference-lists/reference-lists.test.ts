@@ -53,7 +53,8 @@ const rowCount = async (key: ReferenceListKey) => {
 async function bodyFor(def: ReferenceListDefinition, name: string, subscriberId = polar): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = { name };
   for (const c of def.columns) {
-    if (c.type === 'money') body[c.field] = 12.5;
+    if (c.type === 'money' || c.type === 'percent') body[c.field] = 12.5;
+    if (c.type === 'choice') body[c.field] = c.choices![0].value;
     if (c.type === 'longText') body[c.field] = `About ${name}`;
     if (c.type === 'reference') body[c.field] = (await rowsOf(c.list!, subscriberId))[0].id;
   }
@@ -115,7 +116,7 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     const row = added.json();
     expect(row).toMatchObject({ id: expect.any(Number), name: `New ${key}` });
     if (def.canRetire) expect(row.isActive).toBe(true);
-    for (const c of def.columns.filter((c) => c.type === 'money')) expect(row[c.field]).toBe(12.5);
+    for (const c of def.columns.filter((c) => c.type === 'money' || c.type === 'percent')) expect(row[c.field]).toBe(12.5);
     const renamed = await t.call('PUT', url(key, row.id), as, await bodyFor(def, `Renamed ${key}`));
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe(`Renamed ${key}`);
@@ -164,6 +165,8 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
         cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1.234 }, `${c.label} must have at most two decimals.`]);
         cases.push([{ ...valid, [c.field]: '12' }, `${c.label} must be a number.`]);
       }
+      if (c.type === 'percent') cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1000.5 }, `${c.label} must be at most 1000%.`]);
+      if (c.type === 'choice') cases.push([{ ...valid, [c.field]: undefined }, `${c.label} field is required!`], [{ ...valid, [c.field]: 'everything' }, `${c.label} must be one of ${c.choices!.map((o) => o.value).join(', ')}.`]);
       if (c.type === 'reference') cases.push([{ ...valid, [c.field]: undefined }, `${c.label} field is required!`], [{ ...valid, [c.field]: '1' }, `${c.label} must be a number.`]);
       if (c.type === 'longText') cases.push([{ ...valid, [c.field]: 'x'.repeat(c.maxLength! + 1) }, `${c.label} must be at most ${c.maxLength} characters.`]);
     }

@@ -73,3 +73,35 @@ export const standardItems = pgTable(
   },
   (t) => [uniqueIndex('standard_items_name_unique').on(t.subscriberId, sql`lower(${t.name})`), check('standard_items_price', sql`${t.price} >= 0`)],
 );
+
+/** Customer markup groups (administration): a named markup a quote or estimate line takes its percentage from. */
+export const markupGroups = pgTable(
+  'markup_groups',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    name: text('name').notNull(),
+    markupPercent: numeric('markup_percent', { precision: 7, scale: 2 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('markup_groups_name_unique').on(t.subscriberId, sql`lower(${t.name})`),
+    check('markup_groups_percent', sql`${t.markupPercent} >= 0 and ${t.markupPercent} <= 1000`),
+  ],
+);
+
+/** Discount reasons (administration), each for labor, items or freight: the reason a discounted line must name. */
+export const discountReasons = pgTable(
+  'discount_reasons',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    name: text('name').notNull(),
+    appliesTo: text('applies_to', { enum: ['labor', 'item', 'freight'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('discount_reasons_name_unique').on(t.subscriberId, sql`lower(${t.name})`),
+    check('discount_reasons_applies_to', sql`${t.appliesTo} in ('labor', 'item', 'freight')`),
+  ],
+);

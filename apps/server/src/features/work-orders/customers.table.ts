@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 import { users } from '../users/users.table';
 
@@ -24,6 +24,9 @@ export const customers = pgTable(
     /** The site's IANA time zone; null means the company's. */
     timeZone: text('time_zone'),
     isTaxExempt: boolean('is_tax_exempt').notNull().default(false),
+    /** The exemption's certificate (the Tax Exempt dialog); the scanned certificate lives in the taxExempt/{id} folder. */
+    taxExemptCertificate: text('tax_exempt_certificate'),
+    taxExemptExpiresOn: date('tax_exempt_expires_on'),
     /** Credit limit in dollars; read and set only with "Access Customer Credit Limit & OnHold". */
     creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }),
     /** A customer on credit hold puts its new work orders in status 8 (credit hold). */

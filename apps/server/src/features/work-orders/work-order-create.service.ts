@@ -47,45 +47,51 @@ async function nextNumber(tx: Tx, ctx: Ctx): Promise<string> {
  * history row and its audit entry in one transaction.
  */
 export async function createWorkOrder(ctx: Ctx, access: Access, input: NewWorkOrderInput) {
-  const created = await ctx.db.transaction(async (tx) => {
-    const customer = await visibleCustomer(tx, ctx, access, input.customerId);
-    const [billing] = customer.billingCustomerId
-      ? await tx.select({ isOnCreditHold: customers.isOnCreditHold }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, customer.billingCustomerId)))
-      : [];
-    await checkedWorkOrderClass(tx, ctx, input.workOrderClassId);
-    const technicians = await checkedTechnicians(tx, ctx, input.technicianIds);
-    const onHold = customer.isOnCreditHold || Boolean(billing?.isOnCreditHold);
-    const workOrderStatusId = onHold ? WORK_ORDER_STATUS.CreditHold : WORK_ORDER_STATUS.ToDo;
-    const values = {
-      customerId: customer.id,
-      billingCustomerId: customer.billingCustomerId ?? customer.id,
-      workOrderStatusId,
-      problem: input.problem,
-      nte: input.nte ?? null,
-      priority: input.priority,
-      workOrderClassId: input.workOrderClassId ?? null,
-      poNumber: input.poNumber,
-      providerReference: input.providerReference,
-    };
-    const workOrderNumber = await nextNumber(tx, ctx);
-    const [row] = await tx
-      .insert(workOrders)
-      .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderNumber, createdBy: ctx.actor.userId, createdAt: ctx.now })
-      .returning({ workOrderId: workOrders.id, workOrderNumber: workOrders.workOrderNumber });
-    if (technicians.length > 0) {
-      await tx.insert(workOrderTechnicians).values(technicians.map((t) => ({ subscriberId: ctx.actor.subscriberId, workOrderId: row.workOrderId, userId: t.userId })));
-    }
-    await tx.insert(workOrderStatusHistory).values({
-      subscriberId: ctx.actor.subscriberId, workOrderId: row.workOrderId, fromStatusId: null, toStatusId: workOrderStatusId, changedBy: ctx.actor.userId, changedAt: ctx.now,
-    });
-    await recordAudit(tx, ctx, {
-      entity: 'workOrder', entityId: row.workOrderId, action: 'create',
-      after: { workOrderNumber, ...values, technicianIds: technicians.map((t) => t.userId) },
-    });
-    return row;
-  });
+  const created = await ctx.db.transaction((tx) => insertWorkOrder(tx, ctx, access, input));
   publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderCreated', workOrderId: created.workOrderId });
   return created;
+}
+
+/**
+ * The writes of `createWorkOrder` inside the caller's transaction, for a change that makes a work order as one of its
+ * steps (an estimate becoming a work order). The caller tells the boards once its transaction is committed.
+ */
+export async function insertWorkOrder(tx: Tx, ctx: Ctx, access: Access, input: NewWorkOrderInput) {
+  const customer = await visibleCustomer(tx, ctx, access, input.customerId);
+  const [billing] = customer.billingCustomerId
+    ? await tx.select({ isOnCreditHold: customers.isOnCreditHold }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, customer.billingCustomerId)))
+    : [];
+  await checkedWorkOrderClass(tx, ctx, input.workOrderClassId);
+  const technicians = await checkedTechnicians(tx, ctx, input.technicianIds);
+  const onHold = customer.isOnCreditHold || Boolean(billing?.isOnCreditHold);
+  const workOrderStatusId = onHold ? WORK_ORDER_STATUS.CreditHold : WORK_ORDER_STATUS.ToDo;
+  const values = {
+    customerId: customer.id,
+    billingCustomerId: customer.billingCustomerId ?? customer.id,
+    workOrderStatusId,
+    problem: input.problem,
+    nte: input.nte ?? null,
+    priority: input.priority,
+    workOrderClassId: input.workOrderClassId ?? null,
+    poNumber: input.poNumber,
+    providerReference: input.providerReference,
+  };
+  const workOrderNumber = await nextNumber(tx, ctx);
+  const [row] = await tx
+    .insert(workOrders)
+    .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderNumber, createdBy: ctx.actor.userId, createdAt: ctx.now })
+    .returning({ workOrderId: workOrders.id, workOrderNumber: workOrders.workOrderNumber });
+  if (technicians.length > 0) {
+    await tx.insert(workOrderTechnicians).values(technicians.map((t) => ({ subscriberId: ctx.actor.subscriberId, workOrderId: row.workOrderId, userId: t.userId })));
+  }
+  await tx.insert(workOrderStatusHistory).values({
+    subscriberId: ctx.actor.subscriberId, workOrderId: row.workOrderId, fromStatusId: null, toStatusId: workOrderStatusId, changedBy: ctx.actor.userId, changedAt: ctx.now,
+  });
+  await recordAudit(tx, ctx, {
+    entity: 'workOrder', entityId: row.workOrderId, action: 'create',
+    after: { workOrderNumber, ...values, technicianIds: technicians.map((t) => t.userId) },
+  });
+  return row;
 }
 
 type CreateInput = z.output<typeof createWorkOrderBody>;

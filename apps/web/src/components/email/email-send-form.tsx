@@ -22,6 +22,8 @@ interface EmailSendFormProps {
   check?: () => string | null;
   /** Fields under the message (the Quote Submitted tick box). */
   extra?: ReactNode;
+  /** A choice of e-mail template above Subject; `fill` puts a subject and message into the form. */
+  templatePicker?: (fill: (preset: { subject: string; message: string }) => void) => ReactNode;
   isSending: boolean;
   onSend: (values: EmailValues) => void;
   onCancel: () => void;
@@ -45,7 +47,14 @@ function firstError(v: EmailValues): { field: keyof EmailValues; message: string
 export function EmailSendForm(props: EmailSendFormProps) {
   const [values, setValues] = useState<EmailValues>({ to: props.defaultTo ?? [], cc: [], subject: props.defaultSubject, message: props.defaultMessage });
   const [error, setError] = useState<{ field: keyof EmailValues | 'attachments'; message: string } | null>(null);
+  // The editor reads its text once: a filled-in message starts a new one.
+  const [filled, setFilled] = useState(0);
   const set = <K extends keyof EmailValues>(field: K, value: EmailValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const fill = (preset: { subject: string; message: string }) => {
+    setValues((v) => ({ ...v, subject: preset.subject, message: preset.message }));
+    setError((e) => (e?.field === 'subject' || e?.field === 'message' ? null : e));
+    setFilled((n) => n + 1);
+  };
   const submit = () => {
     const callerProblem = props.check?.() ?? null;
     const problem = callerProblem ? { field: 'attachments' as const, message: callerProblem } : firstError(values);
@@ -63,8 +72,9 @@ export function EmailSendForm(props: EmailSendFormProps) {
       )}
       <TagsInput label="To" withAsterisk placeholder="Type an address, then Enter" value={values.to} onChange={(v) => set('to', v)} error={errorOf('to')} splitChars={[',', ';', ' ']} acceptValueOnBlur />
       <TagsInput label="CC" placeholder="Type an address, then Enter" value={values.cc} onChange={(v) => set('cc', v)} error={errorOf('cc')} splitChars={[',', ';', ' ']} acceptValueOnBlur />
+      {props.templatePicker?.(fill)}
       <TextInput label="Subject" withAsterisk value={values.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={errorOf('subject')} />
-      <RichTextField label="Template" value={values.message} onChange={(v) => set('message', v)} error={errorOf('message')} />
+      <RichTextField key={filled} label="Template" value={values.message} onChange={(v) => set('message', v)} error={errorOf('message')} />
       {props.extra}
       <Text size="xs" c="dimmed">
         Sent from the company&apos;s address through the outbox; administrators see it there.

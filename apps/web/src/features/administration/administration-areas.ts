@@ -1,9 +1,10 @@
-import { IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
 import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../documents/documents-paths';
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
+import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
 import { INVOICE_SETTINGS } from '../invoices/invoices-areas';
 import { ADMINISTRATION_PATH } from './administration-paths';
 
@@ -18,6 +19,8 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   standardItems: IconReceipt2,
   workOrderStatuses: IconListDetails,
   materialStatuses: IconListDetails,
+  markupGroups: IconPercentage,
+  discountReasons: IconDiscount,
 };
 
 /** The lists this user may open. */
@@ -57,6 +60,7 @@ export const ADMINISTRATION_SETTINGS = [
     component: templatePage,
     isLinkTargetOnly: true,
   },
+  EMAIL_TEMPLATE_GRID_AREA,
   ...INVOICE_SETTINGS,
 ] satisfies AreaDefinition[];
 

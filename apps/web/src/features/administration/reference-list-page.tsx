@@ -12,12 +12,14 @@ import { ADMINISTRATION_PATH, referenceListAt } from './administration-paths';
 import { referenceRowsQuery, useReferenceRowMutations } from './reference-list-api';
 import { ReferenceRowDialog } from './reference-row-dialog';
 
-/** A cell's text: money as dollars, a reference as the name of the row it names. */
+/** A cell's text: money as dollars, a percentage with its sign, a choice by its label, a reference by its row's name. */
 function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string, names: Map<number, string>): string {
   const column = def.columns.find((c) => c.field === field)!;
   const value = row[field];
   if (value == null || value === '') return '';
   if (column.type === 'money') return formatCurrency(value as number);
+  if (column.type === 'percent') return `${String(value)}%`;
+  if (column.type === 'choice') return column.choices?.find((o) => o.value === value)?.label ?? String(value);
   if (column.type === 'reference') return names.get(value as number) ?? `#${String(value)}`;
   return String(value);
 }
@@ -143,7 +145,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
               <Table.Tr>
                 {def.isReadOnly && <Table.Th w={80}>Id</Table.Th>}
                 {def.columns.map((c) => (
-                  <Table.Th key={c.field} ta={c.type === 'money' ? 'right' : undefined}>
+                  <Table.Th key={c.field} ta={c.type === 'money' || c.type === 'percent' ? 'right' : undefined}>
                     {c.label}
                   </Table.Th>
                 ))}
@@ -176,7 +178,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
                   <Table.Tr key={row.id} data-row={row.name}>
                     {def.isReadOnly && <Table.Td>{row.id}</Table.Td>}
                     {def.columns.map((c) => (
-                      <Table.Td key={c.field} ta={c.type === 'money' ? 'right' : undefined} fw={c.field === 'name' ? 500 : undefined}>
+                      <Table.Td key={c.field} ta={c.type === 'money' || c.type === 'percent' ? 'right' : undefined} fw={c.field === 'name' ? 500 : undefined}>
                         {cellText(def, row, c.field, names)}
                       </Table.Td>
                     ))}

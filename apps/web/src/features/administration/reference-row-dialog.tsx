@@ -20,7 +20,7 @@ interface ReferenceRowDialogProps {
 
 function initialValues(def: ReferenceListDefinition, row: ReferenceRow | null): Values {
   const values: Values = {};
-  for (const c of def.columns) values[c.field] = row?.[c.field] ?? (c.type === 'money' ? '' : c.type === 'reference' ? null : '');
+  for (const c of def.columns) values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'choice' ? null : '');
   if (def.canRetire) values.isActive = row?.isActive ?? true;
   return values;
 }
@@ -30,8 +30,9 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
   const body: Values = {};
   for (const c of def.columns) {
     const v = values[c.field];
-    if (c.type === 'money') body[c.field] = v === '' || v === null ? undefined : Number(v);
+    if (c.type === 'money' || c.type === 'percent') body[c.field] = v === '' || v === null ? undefined : Number(v);
     else if (c.type === 'reference') body[c.field] = v === null ? undefined : Number(v);
+    else if (c.type === 'choice') body[c.field] = v ?? undefined;
     else body[c.field] = v === '' && !c.isRequired ? null : v;
   }
   if (def.canRetire) body.isActive = values.isActive;
@@ -92,6 +93,22 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
           {def.columns.map((c, i) => {
             const common = { label: c.label, required: c.isRequired, error: errors[c.field] || undefined, 'data-autofocus': i === 0 || undefined };
             if (c.type === 'reference') return <ReferenceOptions key={c.field} column={c} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v === null ? null : Number(v))} />;
+            if (c.type === 'choice') {
+              return (
+                <Select
+                  key={c.field}
+                  {...common}
+                  allowDeselect={!c.isRequired}
+                  data={(c.choices ?? []).map((o) => ({ value: o.value, label: o.label }))}
+                  value={(values[c.field] as string | null) ?? null}
+                  onChange={(v) => set(c.field, v)}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              );
+            }
+            if (c.type === 'percent') {
+              return <NumberInput key={c.field} {...common} suffix="%" decimalScale={2} min={0} max={1000} value={values[c.field] as number | string} onChange={(v) => set(c.field, v)} />;
+            }
             if (c.type === 'money') {
               return (
                 <NumberInput

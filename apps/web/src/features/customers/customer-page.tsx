@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClipboardPlus, IconEdit, IconPhone } from '@tabler/icons-react';
+import { IconArrowLeft, IconClipboardPlus, IconEdit, IconPhone, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { satisfies, type CustomerDetails } from '@sm/shared';
+import { satisfies, TAX_EXEMPT_DIALOG, type CustomerDetails } from '@sm/shared';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { AttachmentsPanel } from '../files/attachments-panel';
@@ -11,7 +12,10 @@ import { CUSTOMER_PATHS, customerEditPath, customerPath, newWorkOrderPath } from
 import { ContactsSection, CreditSection, Fact, LocationsSection, Section, telOf } from './customer-sections';
 import { customerQuery } from './customers-api';
 
-function Header({ c, canWrite, canCreateWorkOrder }: { c: CustomerDetails; canWrite: boolean; canCreateWorkOrder: boolean }) {
+const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
+
+function Header({ c, canWrite, canCreateWorkOrder, canOpenTaxExempt }: { c: CustomerDetails; canWrite: boolean; canCreateWorkOrder: boolean; canOpenTaxExempt: boolean }) {
+  const [isTaxExemptOpen, setTaxExemptOpen] = useState(false);
   return (
     <Stack gap={6}>
       <Group>
@@ -51,6 +55,11 @@ function Header({ c, canWrite, canCreateWorkOrder }: { c: CustomerDetails; canWr
           </Group>
         </Stack>
         <Group gap="sm">
+          {canOpenTaxExempt && (
+            <Button variant="default" leftSection={<IconReceiptTax size={16} />} onClick={() => setTaxExemptOpen(true)}>
+              Tax Exempt
+            </Button>
+          )}
           {canCreateWorkOrder && (
             <Button variant="default" leftSection={<IconClipboardPlus size={16} />} component={Link} to={newWorkOrderPath(c.customerId)}>
               New Work Order
@@ -63,6 +72,11 @@ function Header({ c, canWrite, canCreateWorkOrder }: { c: CustomerDetails; canWr
           )}
         </Group>
       </Group>
+      {isTaxExemptOpen && (
+        <Suspense fallback={null}>
+          <TaxExemptDialog customerId={c.customerId} customerName={c.name} onClose={() => setTaxExemptOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -133,7 +147,7 @@ export default function CustomerPage() {
   const canCreateWorkOrder = satisfies(access, { kind: 'area', area: 'Work Orders', level: 'write', functionality: 'Create Work Order' });
   return (
     <Stack gap="md" maw={1100} w="100%">
-      <Header c={c} canWrite={canWrite} canCreateWorkOrder={canCreateWorkOrder} />
+      <Header c={c} canWrite={canWrite} canCreateWorkOrder={canCreateWorkOrder} canOpenTaxExempt={satisfies(access, TAX_EXEMPT_DIALOG)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <DetailsSection c={c} />
         <FlagsAndNotes c={c} />

@@ -1,11 +1,15 @@
 import { Anchor, Checkbox, Group, Modal, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, DOCUMENT_LABELS, type DocumentEmailInput, type DocumentKind } from '@sm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_DOCUMENT_EMAIL_MESSAGE, DOCUMENT_LABELS, satisfies, templatesFor, type DocumentEmailInput, type DocumentKind } from '@sm/shared';
 import { useState } from 'react';
 import { EmailSendForm, type EmailValues } from '../../components/email/email-send-form';
 import { apiPost, openPdf } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSignedIn } from '../auth/session-context';
+import { EmailTemplatePicker } from '../email-templates/email-template-picker';
+import { emailTemplatesQuery } from '../email-templates/email-templates-api';
+import { EMAIL_TEMPLATES_READ } from '../email-templates/email-templates-paths';
 
 export interface DocumentEmailDialogProps {
   opened: boolean;
@@ -26,6 +30,11 @@ export interface DocumentEmailDialogProps {
 function DocumentEmailForm(props: Omit<DocumentEmailDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
   const [isQuoteSubmitted, setQuoteSubmitted] = useState(props.quoteSubmitted?.isTickedAtFirst ?? false);
+  // The company's templates of this document's purpose and the general ones, for those who may read templates.
+  const templates = useQuery({ ...emailTemplatesQuery(satisfies(useSignedIn().access, EMAIL_TEMPLATES_READ)), meta: { silent: true } });
+  const offered = templatesFor(templates.data ?? [], props.kind);
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const defaultMessage = `<p>${DEFAULT_DOCUMENT_EMAIL_MESSAGE[props.kind]}</p>`;
   const send = useMutation({
     mutationFn: (values: EmailValues) => apiPost<{ emailOutboxId: number }>(props.emailPath, { ...values, isQuoteSubmitted } satisfies DocumentEmailInput),
     onSuccess: async () => {
@@ -39,7 +48,20 @@ function DocumentEmailForm(props: Omit<DocumentEmailDialogProps, 'opened'>) {
     <EmailSendForm
       defaultTo={props.defaultTo}
       defaultSubject={props.defaultSubject}
-      defaultMessage={`<p>${DEFAULT_DOCUMENT_EMAIL_MESSAGE[props.kind]}</p>`}
+      defaultMessage={defaultMessage}
+      templatePicker={(fill) =>
+        offered.length > 0 && (
+          <EmailTemplatePicker
+            templates={offered}
+            purpose={props.kind}
+            value={templateId}
+            onChange={(t) => {
+              setTemplateId(t?.emailTemplateId ?? null);
+              fill(t ? { subject: t.subject, message: t.bodyHtml } : { subject: props.defaultSubject, message: defaultMessage });
+            }}
+          />
+        )
+      }
       attachments={
         <Group gap="xs" wrap="nowrap">
           <IconFileTypePdf size={20} aria-hidden />

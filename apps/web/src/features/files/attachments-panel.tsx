@@ -11,7 +11,7 @@ import {
   type FileEntityState,
   type StoredFile,
 } from '@sm/shared';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { confirm } from '../../components/confirm';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useIsPhone } from '../clock/clock-modal';
@@ -36,7 +36,7 @@ export function rejectionMessage(rejections: FileRejection[]): string {
 }
 
 interface AttachmentsPanelProps {
-  /** `workOrders/{id}` or `customers/{id}`. */
+  /** `workOrders/{id}`, `customers/{id}` or `taxExempt/{customerId}`. */
   folder: string;
   title?: string;
   canChange: boolean;
@@ -53,6 +53,7 @@ interface AttachmentsPanelProps {
  */
 export function AttachmentsPanel({ folder, title = 'Attachments', canChange, notice, emailSubject }: AttachmentsPanelProps) {
   const isPhone = useIsPhone();
+  const titleId = useId();
   const client = useQueryClient();
   const files = useQuery(folderFilesQuery(folder));
   const { rename, remove } = useFolderMutations(folder);
@@ -92,10 +93,10 @@ export function AttachmentsPanel({ folder, title = 'Attachments', canChange, not
 
   const list = files.data ?? [];
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="attachments-title" data-testid="attachments">
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby={titleId} data-testid="attachments">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h4" id="attachments-title">
+          <Title order={3} size="h4" id={titleId}>
             {title}
           </Title>
           <Group gap="sm">

@@ -1,40 +1,21 @@
-import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileInvoice } from '@tabler/icons-react';
-import { BILLING_WRITE, compareMoney, invoiceBody, moneyText, satisfies, type InvoiceBody, type InvoiceDisplayMode } from '@sm/shared';
+import { BILLING_WRITE, compareMoney, moneyText, satisfies, type InvoiceDisplayMode } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../components/confirm';
 import { notifySuccess } from '../../lib/notify';
 import { useSignedIn } from '../auth/session-context';
 import type { WorkOrderDetails } from '../work-orders/edit/work-order-api';
-import { numberOrUndefined } from '../work-orders/items/item-form';
-import { MONEY_INPUT } from '../work-orders/items/item-form-parts';
+import { InvoiceAdjustments, useAdjustments } from './invoice-adjustments';
 import { DisplayModeSwitch, InvoiceLines } from './invoice-lines';
 import { Figure, LoadingLines, TaxExemptNotice } from './invoice-parts';
 import { invoicePreviewQuery, useSubmitInvoice } from './invoices-api';
 
-/** What the office adds before submitting: freight, and use tax (owed by the company instead of charged). */
-function useAdjustments(workOrderId: number) {
-  const [freight, setFreight] = useState<number | string>('');
-  const [isUseTax, setUseTax] = useState(false);
-  const [debouncedFreight] = useDebouncedValue(freight, 400);
-  const parsed = useMemo(() => invoiceBody.safeParse({ workOrderId, freight: numberOrUndefined(debouncedFreight) ?? 0, isUseTax }), [workOrderId, debouncedFreight, isUseTax]);
-  const body: InvoiceBody | null = parsed.success ? { workOrderId, freight: parsed.data.freight, isUseTax } : null;
-  const error = parsed.success ? undefined : parsed.error.issues[0].message;
-  // While the freight typed is refused, the preview stays the one of the last good values.
-  const [lastGood, setLastGood] = useState<InvoiceBody>({ workOrderId, freight: 0, isUseTax: false });
-  const key = body ? JSON.stringify(body) : null;
-  useEffect(() => {
-    if (key) setLastGood(JSON.parse(key) as InvoiceBody);
-  }, [key]);
-  return { freight, setFreight, isUseTax, setUseTax, body, error, lastGood };
-}
-
 /**
  * Before an invoice exists: what the work order would be billed now, from its labor, rate sheet and items with the
- * freight and use tax the office adds, in the chosen display mode, and Submit Invoice after a confirmation (the totals
- * freeze and the work order moves to Invoice Submitted).
+ * freight, use tax, labor discounts and quoted values the office adds, in the chosen display mode, and Submit Invoice
+ * after a confirmation (the totals freeze and the work order moves to Invoice Submitted).
  */
 export function InvoicePreviewPanel({ workOrder }: { workOrder: WorkOrderDetails }) {
   const { access } = useSignedIn();
@@ -53,7 +34,7 @@ export function InvoicePreviewPanel({ workOrder }: { workOrder: WorkOrderDetails
   }
   const p = preview.data!;
   const isEmpty = compareMoney(p.totals.subtotal, 0) <= 0;
-  const isStale = preview.isPlaceholderData || preview.isFetching || !adjust.body;
+  const isStale = preview.isPlaceholderData || preview.isFetching || adjust.isDebouncing || !adjust.body;
   const onSubmit = async () => {
     if (!adjust.body) return;
     const isSure = await confirm({
@@ -71,26 +52,7 @@ export function InvoicePreviewPanel({ workOrder }: { workOrder: WorkOrderDetails
         Preview: what {p.billingCustomerName} would be billed now. Nothing is stored until the invoice is submitted.
       </Text>
       {p.totals.isTaxExempt && <TaxExemptNotice />}
-      {mayWrite && (
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <NumberInput
-            {...MONEY_INPUT}
-            size="sm"
-            label="Freight"
-            value={adjust.freight}
-            onChange={adjust.setFreight}
-            error={adjust.error}
-            w={160}
-          />
-          <Checkbox
-            label="Use tax (the company owes the tax)"
-            checked={adjust.isUseTax}
-            onChange={(e) => adjust.setUseTax(e.currentTarget.checked)}
-            disabled={p.totals.isTaxExempt}
-            mb={8}
-          />
-        </Group>
-      )}
+      {mayWrite && <InvoiceAdjustments a={adjust} totals={p.totals} />}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="invoice-preview-totals" aria-busy={isStale} style={{ opacity: isStale ? 0.6 : 1 }}>
         <Figure label="Labor" testId="preview-labor">{moneyText(p.totals.laborTotal)}</Figure>
         <Figure label="Subtotal" testId="preview-subtotal">{moneyText(p.totals.subtotal)}</Figure>

@@ -1,8 +1,5 @@
-import { ActionIcon, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { formatCurrency, QUOTE_LINE_KIND_LABELS, type QuoteLineRow } from '@sm/shared';
-import { PHONE_QUERY } from '../../lib/media';
+import type { QuoteLineRow } from '@sm/shared';
+import { PricedLinesTable } from '../../components/priced-lines/priced-lines-table';
 
 interface Props {
   lines: readonly QuoteLineRow[];
@@ -11,100 +8,9 @@ interface Props {
   onDelete: (line: QuoteLineRow) => void;
 }
 
-const markupOf = (l: QuoteLineRow) => `${l.markupPercent}%${l.markupGroup ? ` (${l.markupGroup})` : ''}`;
-const discountOf = (l: QuoteLineRow) => (l.discount > 0 ? `${formatCurrency(l.discount)}${l.discountReason ? ` (${l.discountReason})` : ''}` : '');
-
-function Actions({ line, onEdit, onDelete }: { line: QuoteLineRow } & Pick<Props, 'onEdit' | 'onDelete'>) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label={`Edit line ${line.lineNumber}`} onClick={() => onEdit(line)}>
-        <IconPencil size={18} />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={`Delete line ${line.lineNumber}`} onClick={() => onDelete(line)}>
-        <IconTrash size={18} />
-      </ActionIcon>
-    </Group>
-  );
-}
+const EMPTY = { editable: 'No lines yet. Add the labor, materials and standard items this quote offers.', locked: 'This version has no lines.' };
 
 /** The lines of a version: a table on a desk, cards on a phone; Edit and Delete while the version may change. */
-export function QuoteLines({ lines, isEditable, onEdit, onDelete }: Props) {
-  const isPhone = useMediaQuery(PHONE_QUERY);
-  if (lines.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" ta="center">
-          {isEditable ? 'No lines yet. Add the labor, materials and standard items this quote offers.' : 'This version has no lines.'}
-        </Text>
-      </Paper>
-    );
-  }
-  if (isPhone) {
-    return (
-      <Stack gap="xs" aria-label="Quote lines">
-        {lines.map((l) => (
-          <Paper key={l.quoteLineId} withBorder radius="md" p="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {l.lineNumber}. {l.description}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {QUOTE_LINE_KIND_LABELS[l.kind]} · {l.quantity} × {formatCurrency(l.unitPrice)} · cost {formatCurrency(l.unitCost)} · markup {markupOf(l)}
-                </Text>
-                {l.discount > 0 && <Text size="sm">Discount {discountOf(l)}</Text>}
-                <Text fw={700}>{formatCurrency(l.lineTotal)}</Text>
-              </Stack>
-              {isEditable && <Actions line={l} onEdit={onEdit} onDelete={onDelete} />}
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table striped withTableBorder verticalSpacing="xs" aria-label="Quote lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
-            <Table.Th ta="right">Unit Cost</Table.Th>
-            <Table.Th>Markup</Table.Th>
-            <Table.Th ta="right">Unit Price</Table.Th>
-            <Table.Th>Discount</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            {isEditable && <Table.Th aria-label="Actions" />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.quoteLineId}>
-              <Table.Td>{l.lineNumber}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{l.description}</Text>
-                <Text size="xs" c="dimmed">
-                  {QUOTE_LINE_KIND_LABELS[l.kind]}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td ta="right">{formatCurrency(l.unitCost)}</Table.Td>
-              <Table.Td>{markupOf(l)}</Table.Td>
-              <Table.Td ta="right">{formatCurrency(l.unitPrice)}</Table.Td>
-              <Table.Td>{discountOf(l)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {formatCurrency(l.lineTotal)}
-              </Table.Td>
-              {isEditable && (
-                <Table.Td>
-                  <Actions line={l} onEdit={onEdit} onDelete={onDelete} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+export function QuoteLines(props: Props) {
+  return <PricedLinesTable {...props} lineKey={(l) => l.quoteLineId} label="Quote lines" emptyText={EMPTY} />;
 }

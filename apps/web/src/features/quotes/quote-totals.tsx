@@ -1,54 +1,7 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatCurrency, formatNumber, type QuoteView } from '@sm/shared';
-import type { ReactNode } from 'react';
-
-function Amount({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'sm'}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import type { QuoteView } from '@sm/shared';
+import { PricedTotals } from '../../components/priced-lines/priced-totals';
 
 /** The version's totals, profit and profit factor against the minimum its total requires (spec platform 5.6). */
 export function QuoteTotals({ totals }: { totals: QuoteView['totals'] }) {
-  const factor = totals.profitFactor === null ? '—' : `${formatNumber(totals.profitFactor)}%`;
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="quote-totals">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-          <Amount label="Subtotal">{formatCurrency(totals.subtotal)}</Amount>
-          <Amount label="Discounts">{formatCurrency(totals.totalDiscount)}</Amount>
-          <Amount label="Cost">{formatCurrency(totals.totalCost)}</Amount>
-          <Amount label="Profit">{formatCurrency(totals.profit)}</Amount>
-          <Amount label="Profit Factor">
-            <span data-testid="profit-factor">{factor}</span>
-            {totals.minimumProfitFactor !== null && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                (min {formatNumber(totals.minimumProfitFactor)}%)
-              </Text>
-            )}
-          </Amount>
-          <Amount label="Total" strong>
-            <span data-testid="quote-total">{formatCurrency(totals.total)}</span>
-          </Amount>
-        </SimpleGrid>
-        {!totals.isProfitFactorMet && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-            <Group gap={4}>
-              A quote of {formatNumber(totals.total)} needs a profit factor of at least {formatNumber(totals.minimumProfitFactor ?? 0)}%: it cannot be submitted or
-              approved until its prices change.
-            </Group>
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
-  );
+  return <PricedTotals totals={totals} noun="quote" blocked="submitted or approved" />;
 }

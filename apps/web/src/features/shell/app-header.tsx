@@ -1,6 +1,7 @@
 import { ActionIcon, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useSignedIn } from '../auth/session-context';
+import { NoticesBell } from '../notices/notices-bell';
 import { WorkStatusPicker } from '../user-status/work-status-picker';
 import { HeaderSearch } from './header-search';
 import { UserMenu } from './user-menu';
@@ -12,7 +13,7 @@ interface AppHeaderProps {
   onToggleAside: () => void;
 }
 
-/** Product and company name, the work-status picker, the panel toggles and the user menu. */
+/** Product and company name, the work-status picker, the notices, the panel toggles and the user menu. */
 export function AppHeader({ navOpened, asideOpened, onToggleNav, onToggleAside }: AppHeaderProps) {
   const { user } = useSignedIn();
   return (
@@ -40,6 +41,7 @@ export function AppHeader({ navOpened, asideOpened, onToggleNav, onToggleAside }
       <Group gap="xs" wrap="nowrap">
         <HeaderSearch />
         <WorkStatusPicker />
+        <NoticesBell />
         <Tooltip label={asideOpened ? 'Hide my team leaders' : 'Show my team leaders'}>
           <ActionIcon
             variant={asideOpened ? 'light' : 'subtle'}

@@ -16,6 +16,7 @@ import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
 import { WorkDescription } from './work-description';
 import { WorkOrderAttachments } from './work-order-attachments';
 import { InvoiceSection } from '../../invoices/invoice-section';
+import { FlagRemindersSection } from '../../notices/flag-reminders-section';
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -37,6 +38,7 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
       />
       <WorkOrderOfficePanel workOrder={workOrder} />
       <WorkDescription workOrder={workOrder} />
+      <FlagRemindersSection workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
       <WorkOrderItemsPanel workOrder={workOrder} />
       <InvoiceSection workOrder={workOrder} />

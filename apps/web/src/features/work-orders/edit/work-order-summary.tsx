@@ -3,6 +3,7 @@ import { IconMapPin, IconPhone, IconUser } from '@tabler/icons-react';
 import { formatCurrency } from '@sm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EstimateOriginLink } from '../../estimates/estimate-origin-link';
 import type { WorkOrderDetails } from './work-order-api';
 import { formatDateTime } from './work-order-format';
 import { workOrderEditPath } from './work-order-paths';
@@ -59,6 +60,7 @@ export function WorkOrderSummary({ workOrder, action }: { workOrder: WorkOrderDe
             </Badge>
           </Group>
           <ParentLink workOrder={workOrder} />
+          <EstimateOriginLink workOrderId={workOrder.workOrderId} />
           <Text size="sm" c="dimmed">
             Created {formatDateTime(workOrder.createdDate)}
           </Text>

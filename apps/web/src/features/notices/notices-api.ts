@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FlagReminder } from '@sm/shared';
+import { apiGet, apiPost } from '../../lib/api';
+
+/** The caller's flag reminder notices not yet acknowledged (spec platform 3.8). */
+export const FLAG_REMINDERS_KEY = ['notices', 'flagReminders'] as const;
+export const flagRemindersQuery = {
+  queryKey: FLAG_REMINDERS_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<FlagReminder[]>('FlagReminder/getFlagReminders', { signal }),
+  staleTime: 60_000,
+};
+
+/** Acknowledges a notice, or asks for help with it; either answers the caller's notices as they are now. */
+export function useNoticeActions() {
+  const client = useQueryClient();
+  const settle = (list: FlagReminder[]) => client.setQueryData(FLAG_REMINDERS_KEY, list);
+  const acknowledge = useMutation({
+    mutationFn: (flagReminderId: number) => apiPost<FlagReminder[]>('FlagReminder/updateFlagReminder', { flagReminderId, isAcknowledged: true }),
+    onSuccess: settle,
+  });
+  const askHelp = useMutation({
+    mutationFn: (body: { flagReminderId: number; message: string }) => apiPost<FlagReminder[]>('FlagReminder/flagReminderHelp', body),
+    onSuccess: settle,
+  });
+  return { acknowledge, askHelp };
+}

@@ -1,0 +1,71 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { connectHub } from '../../lib/hub-connection';
+import { notifyWarning } from '../../lib/notify';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery } from './notices-api';
+
+const NoticesDrawer = lazy(() => import('./notices-drawer'));
+
+/** Reads the notices again whenever the notifications hub says one arrived, and says so in a toast. */
+function useNoticesHub() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let hasBeenOnline = false;
+    const hub = connectHub(NOTIFICATIONS_HUB_PATH, {
+      message: (m) => {
+        if (m.event !== 'notice') return;
+        const notice = m.payload as NoticePayload;
+        void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
+        notifyWarning(`Flag reminder for work order ${notice.workOrderNumber}: open the notices to read it.`, { title: 'Flag reminder' });
+      },
+      // After a lost connection, what arrived meanwhile is read again.
+      state: (s) => {
+        if (s !== 'online') return;
+        if (hasBeenOnline) void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
+        hasBeenOnline = true;
+      },
+    });
+    return () => hub.close();
+  }, [client]);
+}
+
+/**
+ * The header's bell: how many flag reminders wait to be acknowledged, live through the notifications hub, and the
+ * notices panel it opens (loaded when first opened).
+ */
+export function NoticesBell() {
+  useNoticesHub();
+  const notices = useQuery(flagRemindersQuery);
+  const [opened, setOpened] = useState(false);
+  const count = notices.data?.length ?? 0;
+  const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
+  return (
+    <>
+      <Tooltip label={label}>
+        <ActionIcon variant={count > 0 ? 'light' : 'subtle'} color={count > 0 ? 'orange' : undefined} size="lg" onClick={() => setOpened(true)} aria-label={label} pos="relative">
+          <IconBell size={20} />
+          {count > 0 && (
+            <span
+              aria-hidden
+              data-testid="notices-count"
+              style={{
+                position: 'absolute', top: -4, right: -4, minWidth: 18, height: 18, padding: '0 4px', borderRadius: 9, fontSize: 11, fontWeight: 700,
+                lineHeight: '18px', textAlign: 'center', color: 'white', background: 'var(--mantine-color-red-8)',
+              }}
+            >
+              {count}
+            </span>
+          )}
+        </ActionIcon>
+      </Tooltip>
+      {opened && (
+        <Suspense fallback={null}>
+          <NoticesDrawer onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCheck, IconLifebuoy, IconMail, IconPhone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { FlagReminder } from '@sm/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { apiGet } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { useIsPhone } from '../clock/clock-modal';
+import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
+import { flagRemindersQuery, useNoticeActions } from './notices-api';
+
+interface Manager {
+  managerId: number;
+  managerName: string;
+  phone: string | null;
+  email: string | null;
+}
+
+const managersQuery = { queryKey: ['notices', 'managers'], queryFn: () => apiGet<Manager[]>('FlagReminder/managerDetails'), staleTime: 5 * 60_000 };
+
+const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One notice: the work order and flag, what to be reminded of, and Acknowledge or Ask for Help. */
+function NoticeCard({ notice, onOpen }: { notice: FlagReminder; onOpen: () => void }) {
+  const { acknowledge, askHelp } = useNoticeActions();
+  const [isAsking, setAsking] = useState(false);
+  const [message, setMessage] = useState('');
+  const title = `Work order ${notice.workOrderNumber}: ${notice.workOrderFlagName}`;
+  return (
+    <Paper withBorder p="sm" radius="md" component="article" aria-label={title}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Anchor component={Link} to={workOrderEditPath(notice.workOrderNumber)} fw={600} onClick={onOpen}>
+            Work order {notice.workOrderNumber}
+          </Anchor>
+          <Badge color="orange" variant="light" tt="none">
+            {notice.workOrderFlagName}
+          </Badge>
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {notice.reminderDescription}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Reminder for {timeOf(notice.flagReminderTime)}
+          {notice.isHelpRequested ? ' · help asked for' : ''}
+        </Text>
+        {isAsking && (
+          <Textarea
+            label="What do you need?"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            data-autofocus
+          />
+        )}
+        <Group gap="xs" justify="flex-end">
+          {isAsking ? (
+            <>
+              <Button variant="default" size="xs" onClick={() => setAsking(false)}>
+                Cancel
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconLifebuoy size={14} />}
+                loading={askHelp.isPending}
+                onClick={() =>
+                  askHelp.mutate(
+                    { flagReminderId: notice.flagReminderId, message },
+                    { onSuccess: () => (setAsking(false), notifySuccess('Your team leaders were asked for help.')) },
+                  )
+                }
+              >
+                Send
+              </Button>
+            </>
+          ) : (
+            <Button variant="default" size="xs" leftSection={<IconLifebuoy size={14} />} onClick={() => setAsking(true)}>
+              Ask for Help
+            </Button>
+          )}
+          <Button size="xs" leftSection={<IconCheck size={14} />} loading={acknowledge.isPending} onClick={() => acknowledge.mutate(notice.flagReminderId)}>
+            Acknowledge
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Whom to call about a reminder: the caller's team leaders. */
+function Managers() {
+  const managers = useQuery(managersQuery);
+  if (!managers.data?.length) return null;
+  return (
+    <Stack gap={4} component="section" aria-label="My managers">
+      <Title order={3} size="h6">
+        My managers
+      </Title>
+      {managers.data.map((m) => (
+        <Group key={m.managerId} gap="sm" wrap="wrap">
+          <Text size="sm" fw={500}>
+            {m.managerName}
+          </Text>
+          {m.phone && (
+            <Anchor href={`tel:${m.phone}`} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+              <IconPhone size={14} aria-hidden />
+              {m.phone}
+            </Anchor>
+          )}
+          {m.email && (
+            <Anchor href={`mailto:${m.email}`} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+              <IconMail size={14} aria-hidden />
+              {m.email}
+            </Anchor>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The notices panel (spec platform 2.7): flag reminders waiting to be acknowledged, newest last, and whom to call. */
+export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
+  const isPhone = useIsPhone();
+  const notices = useQuery(flagRemindersQuery);
+  return (
+    <Drawer opened onClose={onClose} title="Notices" position="right" size={isPhone ? '100%' : 'md'}>
+      <Stack gap="md">
+        {notices.isPending ? (
+          <Group justify="center" py="lg">
+            <Loader size="sm" aria-label="Loading notices" />
+          </Group>
+        ) : notices.isError ? (
+          <Alert color="red" role="alert">
+            {notices.error.message}
+          </Alert>
+        ) : notices.data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No notices waiting. Flag reminders of your work orders appear here when they are due.
+          </Text>
+        ) : (
+          notices.data.map((n) => <NoticeCard key={n.flagReminderId} notice={n} onOpen={onClose} />)
+        )}
+        <Managers />
+      </Stack>
+    </Drawer>
+  );
+}

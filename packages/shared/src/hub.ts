@@ -1,0 +1,35 @@
+/**
+ * The hubs' events and addresses (spec platform 4.7), kept free of schemas so the web app's frame can listen
+ * without loading them: the team-leader hub, and the notifications hub of every signed-in user for the notices
+ * addressed to them (flag reminders now).
+ */
+
+/** Events of the hubs: the team leaders' four, and `notice` of the notifications hub. */
+export const HUB_EVENTS = ['delete', 'upsert', 'gridUpdate', 'refreshMaps', 'notice'] as const;
+export type HubEvent = (typeof HUB_EVENTS)[number];
+
+/** What a hub sends on its socket: one event and its payload. */
+export interface HubMessage {
+  event: HubEvent;
+  payload: unknown;
+}
+
+/** Whether a value read from a socket is a hub message. */
+export function isHubMessage(value: unknown): value is HubMessage {
+  return typeof value === 'object' && value !== null && (HUB_EVENTS as readonly unknown[]).includes((value as { event?: unknown }).event) && 'payload' in value;
+}
+
+/** The hubs' addresses; the access token travels as `?access_token=`, since a browser socket sends no headers. */
+export const TEAM_LEADER_HUB_PATH = '/hubs/teamLeader';
+export const NOTIFICATIONS_HUB_PATH = '/hubs/notifications';
+
+/** Reconnect delays after a lost connection (spec 4.7), then a manual attempt every two minutes. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+export const HUB_MANUAL_RECONNECT_MS = 120_000;
+
+/** What the notifications hub says when a notice reaches its user: which kind, so the matching list is read again. */
+export interface NoticePayload {
+  kind: 'flagReminder';
+  flagReminderId: number;
+  workOrderNumber: string;
+}
