@@ -41,7 +41,8 @@ describe('flag reminders and the server processes', () => {
    */
   it('sends a reminder due while the server was down once it starts, and once when two servers run', async () => {
     const log = openLog(join(tmpdir(), `sm-reminders-${process.pid}.log`));
-    const env = { ...(await databaseEnv(cleanups, 'reminders')), JWT_SECRET: randomBytes(32).toString('base64url') };
+    // No Redis between the servers: each hub hears only what its own process publishes, so a second firing would show.
+    const env = { ...(await databaseEnv(cleanups, 'reminders')), JWT_SECRET: randomBytes(32).toString('base64url'), REDIS_URL: '' };
     const port = await freePort();
     const first: ServerProcess = await startServer({ port, env, log });
     const base = `http://127.0.0.1:${port}`;
