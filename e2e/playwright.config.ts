@@ -11,22 +11,16 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * behind half-done. The money test sends quotes by e-mail to the SMTP server it starts on its port + 2, the only
  * group whose server has a mail server. The money, billing and office tests each back-date one labor entry of tech's,
  * which may not start before his last clock-out: each in its own group. Each server's provider simulator listens on its
- * port + 1. Two groups run at once (two workers), each group's tests one after another (one worker per group).
+ * port + 1.
  */
-const OFFICE = /(customers|office-day|work-orders-office|work-order-items|quotes|attachments|email-templates|email-outbox|document-templates)\.spec\.ts$/;
 const groups = [
-  {
-    name: 'desktop',
-    testIgnore: [/(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates)\.spec\.ts$/, OFFICE],
-    port: base,
-  },
+  { name: 'desktop', testIgnore: /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates)\.spec\.ts$/, port: base },
   { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
   { name: 'billing', testMatch: /(invoices|estimates)\.spec\.ts$/, port: base + 60 },
-  { name: 'office', testMatch: OFFICE, port: base + 70 },
 ];
 
 const serverOf = (port: number, smtpPort?: number) => ({
@@ -44,9 +38,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-output',
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
-  // The longest tests take up to 38 s on two shared cores with two groups running at once: more than twice that.
+  // The longest tests take up to 38 s on two shared cores running at half their usual speed: more than twice that.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
@@ -58,10 +52,6 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: groups.map(({ port, smtpPort: _smtp, ...match }) => ({
-    ...match,
-    workers: 1,
-    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` },
-  })),
+  projects: groups.map(({ port, smtpPort: _smtp, ...match }) => ({ ...match, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
   webServer: groups.map(({ port, smtpPort }) => serverOf(port, smtpPort)),
 });
