@@ -1,12 +1,12 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
-import { EDITABLE_ESTIMATE_STATUSES, hasFunctionality, quoteTotals, type Access, type EstimateLineRow, type EstimateStatus, type EstimateView } from '@sm/shared';
+import { EDITABLE_ESTIMATE_STATUSES, hasFunctionality, type Access, type EstimateLineRow, type EstimateStatus, type EstimateView } from '@sm/shared';
 import { customerEstimateLines, customerEstimates, customers, users, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { visibleCustomers } from '../customers/customer-visibility';
 import { totalsOf } from '../quotes/quote-access';
-import { amount } from '../work-order-items/work-order-item-access';
+import { pricedLineAnswer } from '../quotes/priced-line-values';
 
 export { amount, textOrNull } from '../work-order-items/work-order-item-access';
 
@@ -46,23 +46,7 @@ export function ensureEditable(e: Estimate) {
 
 /** A stored line as answers carry it, its totals from the shared helpers. */
 export function lineRowOf(l: StoredLine): EstimateLineRow {
-  const totals = quoteTotals([l]);
-  return {
-    customerEstimateLineId: l.id,
-    lineNumber: l.lineNumber,
-    kind: l.kind,
-    standardItemId: l.standardItemId,
-    description: l.description,
-    quantity: amount(l.quantity),
-    unitCost: amount(l.unitCost),
-    markupGroup: l.markupGroup,
-    markupPercent: amount(l.markupPercent),
-    unitPrice: amount(l.unitPrice),
-    discountReason: l.discountReason,
-    discount: amount(l.discount),
-    lineTotal: amount(totals.total),
-    costTotal: amount(totals.totalCost),
-  };
+  return { customerEstimateLineId: l.id, ...pricedLineAnswer(l) };
 }
 
 /** The lines of an estimate in their order. */

@@ -1,41 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { profitFactorProblem, quoteLineAmounts, quoteTotals, type Access, type estimateLineBody, type EstimateView } from '@sm/shared';
+import { profitFactorProblem, quoteTotals, type Access, type estimateLineBody, type EstimateView } from '@sm/shared';
 import type { z } from 'zod';
-import { customerEstimateLines, customerEstimates, standardItems } from '../../db/schema';
+import { customerEstimateLines, customerEstimates } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
-import { chosenNames } from '../reference-lists/line-choices';
+import { pricedLineValues } from '../quotes/priced-line-values';
 import { ensureEditable, estimateOf, linesOf, viewOf, type Estimate } from './estimate-access';
 
 type LineInput = z.output<typeof estimateLineBody>;
 type Stored = typeof customerEstimateLines.$inferSelect;
-
-/**
- * The stored values of a line: its price from cost and markup through the shared quote helpers, its markup group and
- * discount reason checked against the company's lists as a quote line's are.
- */
-async function valuesOf(tx: Tx, ctx: Ctx, input: LineInput, before?: Stored) {
-  if (input.standardItemId != null) {
-    const [item] = await tx.select({ id: standardItems.id }).from(standardItems).where(ofTenant(standardItems, ctx, eq(standardItems.id, input.standardItemId)));
-    if (!item) throw new AppError(400, 'Standard item is not valid.');
-  }
-  const discount = input.discount ?? 0;
-  const names = await chosenNames(tx, ctx, { ...input, discount }, before);
-  return {
-    kind: input.kind,
-    standardItemId: input.standardItemId ?? null,
-    description: input.description,
-    quantity: String(input.quantity),
-    unitCost: String(input.unitCost),
-    markupGroup: names.markupGroup,
-    markupPercent: String(input.markupPercent),
-    unitPrice: quoteLineAmounts({ ...input, discount }).unitPrice,
-    discountReason: names.discountReason,
-    discount: String(discount),
-  };
-}
 
 const snapshot = (l: Stored) => ({
   estimateId: l.estimateId, lineNumber: l.lineNumber, kind: l.kind, description: l.description, quantity: l.quantity, unitCost: l.unitCost,
@@ -69,7 +44,7 @@ export async function addEstimateLine(ctx: Ctx, access: Access, customerEstimate
   return ctx.db.transaction(async (tx) => {
     const e = await estimateOf(tx, ctx, access, customerEstimateId, { lock: true });
     ensureEditable(e);
-    const values = await valuesOf(tx, ctx, input);
+    const values = await pricedLineValues(tx, ctx, input);
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${customerEstimateLines.lineNumber}), 0) + 1` })
       .from(customerEstimateLines)
@@ -87,7 +62,7 @@ export async function updateEstimateLine(ctx: Ctx, access: Access, customerEstim
     const e = await estimateOf(tx, ctx, access, customerEstimateId, { lock: true });
     const before = await lineOf(tx, ctx, e, customerEstimateLineId);
     ensureEditable(e);
-    const values = await valuesOf(tx, ctx, input, before);
+    const values = await pricedLineValues(tx, ctx, input, before);
     const [after] = await tx.update(customerEstimateLines).set(values).where(ofTenant(customerEstimateLines, ctx, eq(customerEstimateLines.id, before.id))).returning();
     await ensureProfitFactor(tx, ctx, e);
     await recordAudit(tx, ctx, { entity: 'customerEstimateLine', entityId: before.id, action: 'update', before: snapshot(before), after: snapshot(after) });

@@ -5,6 +5,7 @@ import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { amount } from '../work-order-items/work-order-item-access';
+import { pricedLineAnswer } from './priced-line-values';
 import { visibleWorkOrders } from '../work-orders/work-order-visibility';
 
 /**
@@ -55,23 +56,7 @@ type StoredLine = typeof quoteLines.$inferSelect;
 
 /** A stored line as answers carry it, its totals from the shared helpers. */
 export function lineRowOf(l: StoredLine): QuoteLineRow {
-  const totals = quoteTotals([l]);
-  return {
-    quoteLineId: l.id,
-    lineNumber: l.lineNumber,
-    kind: l.kind,
-    standardItemId: l.standardItemId,
-    description: l.description,
-    quantity: amount(l.quantity),
-    unitCost: amount(l.unitCost),
-    markupGroup: l.markupGroup,
-    markupPercent: amount(l.markupPercent),
-    unitPrice: amount(l.unitPrice),
-    discountReason: l.discountReason,
-    discount: amount(l.discount),
-    lineTotal: amount(totals.total),
-    costTotal: amount(totals.totalCost),
-  };
+  return { quoteLineId: l.id, ...pricedLineAnswer(l) };
 }
 
 /** The lines of a version in their order. */

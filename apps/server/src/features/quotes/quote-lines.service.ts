@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { profitFactorProblem, quoteLineAmounts, quoteTotals, type Access, type quoteLineBody, type QuoteView } from '@sm/shared';
+import { profitFactorProblem, quoteTotals, type Access, type quoteLineBody, type QuoteView } from '@sm/shared';
 import type { z } from 'zod';
-import { quoteLines, standardItems } from '../../db/schema';
+import { quoteLines } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
-import { chosenNames } from '../reference-lists/line-choices';
+import { pricedLineValues } from './priced-line-values';
 import { ensureEditable, linesOf, quoteVersionOf, type QuoteVersionRef } from './quote-access';
 import { viewOf } from './quotes.service';
 
@@ -17,28 +17,6 @@ type Stored = typeof quoteLines.$inferSelect;
 export interface LinePlace {
   quoteNumber: number;
   quoteVersion: number;
-}
-
-/** The stored values of a line: its price from cost and markup through the shared helpers, its list choices checked. */
-async function valuesOf(tx: Tx, ctx: Ctx, input: LineInput, before?: Stored) {
-  if (input.standardItemId != null) {
-    const [item] = await tx.select({ id: standardItems.id }).from(standardItems).where(ofTenant(standardItems, ctx, eq(standardItems.id, input.standardItemId)));
-    if (!item) throw new AppError(400, 'Standard item is not valid.');
-  }
-  const discount = input.discount ?? 0;
-  const names = await chosenNames(tx, ctx, { ...input, discount }, before);
-  return {
-    kind: input.kind,
-    standardItemId: input.standardItemId ?? null,
-    description: input.description,
-    quantity: String(input.quantity),
-    unitCost: String(input.unitCost),
-    markupGroup: names.markupGroup,
-    markupPercent: String(input.markupPercent),
-    unitPrice: quoteLineAmounts({ ...input, discount }).unitPrice,
-    discountReason: names.discountReason,
-    discount: String(discount),
-  };
 }
 
 const snapshot = (l: Stored) => ({
@@ -67,7 +45,7 @@ export async function addQuoteLine(ctx: Ctx, access: Access, at: LinePlace, inpu
   return ctx.db.transaction(async (tx) => {
     const ref = await quoteVersionOf(tx, ctx, access, at.quoteNumber, at.quoteVersion, { lock: true });
     ensureEditable(ref);
-    const values = await valuesOf(tx, ctx, input);
+    const values = await pricedLineValues(tx, ctx, input);
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${quoteLines.lineNumber}), 0) + 1` })
       .from(quoteLines)
@@ -88,7 +66,7 @@ export async function updateQuoteLine(ctx: Ctx, access: Access, at: LinePlace, q
     const ref = await quoteVersionOf(tx, ctx, access, at.quoteNumber, at.quoteVersion, { lock: true });
     const before = await lineOf(tx, ctx, ref, quoteLineId);
     ensureEditable(ref);
-    const values = await valuesOf(tx, ctx, input, before);
+    const values = await pricedLineValues(tx, ctx, input, before);
     const [after] = await tx.update(quoteLines).set(values).where(ofTenant(quoteLines, ctx, eq(quoteLines.id, before.id))).returning();
     await ensureProfitFactor(tx, ctx, ref);
     await recordAudit(tx, ctx, { entity: 'quoteLine', entityId: before.id, action: 'update', before: snapshot(before), after: snapshot(after) });
