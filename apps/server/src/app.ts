@@ -18,6 +18,7 @@ import { emailOutboxRoutes } from './features/email-outbox/email-outbox.routes';
 import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { flagRemindersRoutes } from './features/flag-reminders/flag-reminders.routes';
+import { writeUpsRoutes } from './features/write-ups/write-ups.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   emailOutboxRoutes(app, { db: opts.db, isSmtpConfigured: opts.isSmtpConfigured ?? false });
   quotesRoutes(app, opts);
   flagRemindersRoutes(app, opts);
+  writeUpsRoutes(app, opts);
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

@@ -36,3 +36,4 @@ export * from './schemas/estimates';
 export * from './schemas/invoices';
 export * from './schemas/documents';
 export * from './schemas/email-templates';
+export * from './schemas/write-ups';

@@ -18,3 +18,4 @@ export * from '../features/email-templates/email-templates.table';
 export * from '../features/estimates/estimates.table';
 export * from '../features/jobs/jobs.table';
 export * from '../features/flag-reminders/flag-reminders.table';
+export * from '../features/write-ups/write-ups.table';

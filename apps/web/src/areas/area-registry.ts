@@ -13,6 +13,7 @@ import { QUOTES_AREAS } from '../features/quotes/quotes-areas';
 import { ESTIMATES_AREAS } from '../features/estimates/estimates-areas';
 import { INVOICES_AREAS } from '../features/invoices/invoices-areas';
 import { EMAIL_TEMPLATE_AREAS } from '../features/email-templates/email-templates-areas';
+import { WRITE_UPS_AREAS } from '../features/write-ups/write-ups-areas';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
@@ -125,6 +126,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,
   ...EMAIL_TEMPLATE_AREAS,
+  ...WRITE_UPS_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,
 ];

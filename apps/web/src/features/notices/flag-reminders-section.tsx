@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconBellPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBellPlus, IconTrash } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFlagReminderBody, satisfies, type CreateFlagReminderBody, type WorkOrderFlagReminder } from '@sm/shared';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { confirm } from '../../components/confirm';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -11,6 +11,9 @@ import { workOrderFlagsQuery } from '../clock/clock-api';
 import { useIsPhone } from '../clock/clock-modal';
 import type { WorkOrderDetails } from '../work-orders/edit/work-order-api';
 import { useSchemaForm } from '../work-orders/items/item-form';
+import { WRITE_UPS_WRITE } from '../write-ups/write-ups-areas';
+
+const WriteUpDialog = lazy(() => import('../write-ups/write-up-dialog').then((m) => ({ default: m.WriteUpDialog })));
 
 const remindersQuery = (workOrderId: number) =>
   queryOptions({
@@ -94,11 +97,14 @@ const answersOf = (r: WorkOrderFlagReminder) =>
 
 /**
  * The work order's flag reminders (spec platform 3.8): each flag, its time and description, whether it was sent and
- * what each technician answered. Writers of work orders add one, and take back one that has not been sent.
+ * what each technician answered. Writers of work orders add one, and take back one that has not been sent; managers
+ * write up a person about the work order from here.
  */
 export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetails }) {
   const { access } = useSignedIn();
   const mayWrite = satisfies(access, { kind: 'area', area: 'Work Orders', level: 'write' });
+  const mayWriteUp = satisfies(access, WRITE_UPS_WRITE);
+  const [isWritingUp, setWritingUp] = useState(false);
   const client = useQueryClient();
   const reminders = useQuery(remindersQuery(workOrder.workOrderId));
   const [isAdding, setAdding] = useState(false);
@@ -115,11 +121,18 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
           <Title order={3} size="h4" id="flag-reminders-title">
             Flag Reminders
           </Title>
-          {mayWrite && (
-            <Button size="xs" variant="light" leftSection={<IconBellPlus size={14} />} onClick={() => setAdding(true)}>
-              Add Reminder
-            </Button>
-          )}
+          <Group gap="xs">
+            {mayWriteUp && (
+              <Button size="xs" variant="default" leftSection={<IconAlertTriangle size={14} />} onClick={() => setWritingUp(true)}>
+                Write Up
+              </Button>
+            )}
+            {mayWrite && (
+              <Button size="xs" variant="light" leftSection={<IconBellPlus size={14} />} onClick={() => setAdding(true)}>
+                Add Reminder
+              </Button>
+            )}
+          </Group>
         </Group>
         {reminders.isError && (
           <Alert color="red" role="alert">
@@ -186,6 +199,11 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
         )}
       </Stack>
       {isAdding && <AddReminderDialog workOrderId={workOrder.workOrderId} onClose={() => setAdding(false)} />}
+      {isWritingUp && (
+        <Suspense fallback={null}>
+          <WriteUpDialog origin={{ workOrderId: workOrder.workOrderId, workOrderNumber: workOrder.workOrderNumber }} onClose={() => setWritingUp(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,12 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FlagReminder } from '@sm/shared';
-import { apiGet, apiPost } from '../../lib/api';
+import type { FlagReminder, WriteUpAndCount } from '@sm/shared';
+import { apiGet, apiPost, apiPut } from '../../lib/api';
 
 /** The caller's flag reminder notices not yet acknowledged (spec platform 3.8). */
 export const FLAG_REMINDERS_KEY = ['notices', 'flagReminders'] as const;
 export const flagRemindersQuery = {
   queryKey: FLAG_REMINDERS_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<FlagReminder[]>('FlagReminder/getFlagReminders', { signal }),
+  staleTime: 60_000,
+};
+
+/** The write-ups waiting for the caller to dismiss them (spec platform 3.9). */
+export const MY_WRITE_UPS_KEY = ['notices', 'writeUps'] as const;
+export const myWriteUpsQuery = {
+  queryKey: MY_WRITE_UPS_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<WriteUpAndCount>('FlagReminder/writeUpAndCount', { signal }),
   staleTime: 60_000,
 };
 
@@ -22,5 +30,9 @@ export function useNoticeActions() {
     mutationFn: (body: { flagReminderId: number; message: string }) => apiPost<FlagReminder[]>('FlagReminder/flagReminderHelp', body),
     onSuccess: settle,
   });
-  return { acknowledge, askHelp };
+  const dismissWriteUp = useMutation({
+    mutationFn: (writeUpId: number) => apiPut<WriteUpAndCount>('FlagReminder/dismissedWriteUp', { writeUpId }),
+    onSuccess: (answer) => client.setQueryData(MY_WRITE_UPS_KEY, answer),
+  });
+  return { acknowledge, askHelp, dismissWriteUp };
 }

@@ -5,7 +5,7 @@ import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectHub } from '../../lib/hub-connection';
 import { notifyWarning } from '../../lib/notify';
-import { FLAG_REMINDERS_KEY, flagRemindersQuery } from './notices-api';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery } from './notices-api';
 
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
@@ -18,13 +18,18 @@ function useNoticesHub() {
       message: (m) => {
         if (m.event !== 'notice') return;
         const notice = m.payload as NoticePayload;
+        if (notice.kind === 'writeUp') {
+          void client.invalidateQueries({ queryKey: MY_WRITE_UPS_KEY });
+          notifyWarning(`A write-up of ${notice.employeeName}: open the notices to read it.`, { title: 'Write-up' });
+          return;
+        }
         void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
         notifyWarning(`Flag reminder for work order ${notice.workOrderNumber}: open the notices to read it.`, { title: 'Flag reminder' });
       },
       // After a lost connection, what arrived meanwhile is read again.
       state: (s) => {
         if (s !== 'online') return;
-        if (hasBeenOnline) void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
+        if (hasBeenOnline) void client.invalidateQueries({ queryKey: ['notices'] });
         hasBeenOnline = true;
       },
     });
@@ -33,14 +38,15 @@ function useNoticesHub() {
 }
 
 /**
- * The header's bell: how many flag reminders wait to be acknowledged, live through the notifications hub, and the
+ * The header's bell: how many flag reminders wait to be acknowledged and write-ups to be dismissed, live through the notifications hub, and the
  * notices panel it opens (loaded when first opened).
  */
 export function NoticesBell() {
   useNoticesHub();
-  const notices = useQuery(flagRemindersQuery);
+  const reminders = useQuery(flagRemindersQuery);
+  const writeUps = useQuery(myWriteUpsQuery);
   const [opened, setOpened] = useState(false);
-  const count = notices.data?.length ?? 0;
+  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0);
   const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
   return (
     <>

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconLifebuoy, IconMail, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { FlagReminder } from '@sm/shared';
-import { useState } from 'react';
+import type { FlagReminder, WriteUp } from '@sm/shared';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiGet } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useIsPhone } from '../clock/clock-modal';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
-import { flagRemindersQuery, useNoticeActions } from './notices-api';
+import { flagRemindersQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
 
 interface Manager {
   managerId: number;
@@ -90,6 +90,44 @@ function NoticeCard({ notice, onOpen }: { notice: FlagReminder; onOpen: () => vo
   );
 }
 
+/** One write-up: whom it is of, who wrote it and about what, with Dismiss. */
+function WriteUpCard({ writeUp, onOpen }: { writeUp: WriteUp; onOpen: () => void }) {
+  const { dismissWriteUp } = useNoticeActions();
+  const title = `Write-up of ${writeUp.userName}`;
+  return (
+    <Paper withBorder p="sm" radius="md" component="article" aria-label={title}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600}>{title}</Text>
+          <Badge color="red" variant="light" tt="none">
+            Write-up #{writeUp.notificationCount}
+          </Badge>
+        </Group>
+        {writeUp.workOrderNumber && (
+          <Text size="sm">
+            <Anchor component={Link} to={workOrderEditPath(writeUp.workOrderNumber)} onClick={onOpen}>
+              Work order {writeUp.workOrderNumber}
+            </Anchor>
+            {writeUp.flagName ? ` · ${writeUp.flagName}` : ''}
+          </Text>
+        )}
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {writeUp.writeUpDescription}
+        </Text>
+        <Text size="xs" c="dimmed">
+          By {writeUp.managerName ?? 'a former manager'} on {timeOf(writeUp.createdDate)}
+          {writeUp.modifiedDate ? `, changed ${timeOf(writeUp.modifiedDate)}` : ''}
+        </Text>
+        <Group gap="xs" justify="flex-end">
+          <Button size="xs" leftSection={<IconCheck size={14} />} loading={dismissWriteUp.isPending} onClick={() => dismissWriteUp.mutate(writeUp.writeUpId)}>
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** Whom to call about a reminder: the caller's team leaders. */
 function Managers() {
   const managers = useQuery(managersQuery);
@@ -122,27 +160,50 @@ function Managers() {
   );
 }
 
-/** The notices panel (spec platform 2.7): flag reminders waiting to be acknowledged, newest last, and whom to call. */
+/** One kind of notice, under its heading when there are any. */
+function NoticeGroup({ title, children }: { title: string; children: ReactNode[] }) {
+  if (children.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h6">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The notices panel (spec platform 2.7): flag reminders waiting to be acknowledged and write-ups waiting to be
+ * dismissed, oldest first, and whom to call.
+ */
 export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
   const isPhone = useIsPhone();
-  const notices = useQuery(flagRemindersQuery);
+  const reminders = useQuery(flagRemindersQuery);
+  const writeUps = useQuery(myWriteUpsQuery);
+  const failed = reminders.error ?? writeUps.error;
+  const reminderList = reminders.data ?? [];
+  const writeUpList = writeUps.data?.writeUps ?? [];
   return (
     <Drawer opened onClose={onClose} title="Notices" position="right" size={isPhone ? '100%' : 'md'}>
       <Stack gap="md">
-        {notices.isPending ? (
+        {reminders.isPending || writeUps.isPending ? (
           <Group justify="center" py="lg">
             <Loader size="sm" aria-label="Loading notices" />
           </Group>
-        ) : notices.isError ? (
+        ) : failed ? (
           <Alert color="red" role="alert">
-            {notices.error.message}
+            {failed.message}
           </Alert>
-        ) : notices.data.length === 0 ? (
+        ) : reminderList.length + writeUpList.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No notices waiting. Flag reminders of your work orders appear here when they are due.
+            No notices waiting. Flag reminders of your work orders and write-ups appear here when they are due.
           </Text>
         ) : (
-          notices.data.map((n) => <NoticeCard key={n.flagReminderId} notice={n} onOpen={onClose} />)
+          <>
+            <NoticeGroup title="Flag reminders">{reminderList.map((n) => <NoticeCard key={n.flagReminderId} notice={n} onOpen={onClose} />)}</NoticeGroup>
+            <NoticeGroup title="Write-ups">{writeUpList.map((w) => <WriteUpCard key={w.writeUpId} writeUp={w} onOpen={onClose} />)}</NoticeGroup>
+          </>
         )}
         <Managers />
       </Stack>

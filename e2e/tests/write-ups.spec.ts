@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { openAs } from './session';
+
+const WORK_ORDER = '240007';
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/work/ci/shots';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/write-ups-${name}.png`, fullPage: false });
+}
+
+/** Opens the technician's notices, dismisses the write-up and sees nothing left. */
+async function dismissOnPhone(tech: Page, text: string) {
+  await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
+  const drawer = tech.getByRole('dialog', { name: 'Notices' });
+  const card = drawer.getByRole('article', { name: 'Write-up of Tom Alvarez' });
+  await expect(card).toContainText(text);
+  await card.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(drawer.getByText('No notices waiting.')).toBeVisible();
+  await tech.keyboard.press('Escape');
+  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+}
+
+test('a team leader writes a technician up from a work order; he sees it live on his phone and dismisses it; a change shows it to him again', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
+  const tech = await phone.newPage();
+  await openAs(tech, 'tech', '/workOrder/mine');
+  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+
+  await openAs(page, 'leader', `/workOrder/${WORK_ORDER}/edit`);
+  await page.getByRole('region', { name: 'Flag Reminders' }).getByRole('button', { name: 'Write Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write Up' });
+  await expect(dialog).toContainText(`About work order ${WORK_ORDER}`);
+  await dialog.getByRole('button', { name: 'Write Up' }).click();
+  await expect(dialog.getByText('Employee field is required!')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Employee' }).fill('Tom');
+  await page.getByRole('option', { name: 'Tom Alvarez' }).click();
+  await dialog.getByRole('combobox', { name: 'Flag' }).click();
+  await page.getByRole('option', { name: 'Safety Concern' }).click();
+  await dialog.getByRole('textbox', { name: 'Write-Up Description' }).fill('Opened the panel without locking out the compressor.');
+  await shot(page, 'dialog');
+  await dialog.getByRole('button', { name: 'Write Up' }).click();
+  await expect(page.getByText('Tom Alvarez was written up and notified.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The technician's page was not touched: the hub brings it.
+  await expect(tech.getByText('A write-up of Tom Alvarez')).toBeVisible({ timeout: 30_000 });
+  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
+  const card = tech.getByRole('dialog', { name: 'Notices' }).getByRole('article', { name: 'Write-up of Tom Alvarez' });
+  await expect(card).toContainText(`Work order ${WORK_ORDER} · Safety Concern`);
+  await expect(card).toContainText('By Marcus Reed');
+  expect(await tech.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(tech, 'phone-drawer');
+  await tech.keyboard.press('Escape');
+  await dismissOnPhone(tech, 'without locking out the compressor');
+
+  // The managers' grid shows it dismissed; the leader changes it, and the technician is shown it again.
+  await page.goto('/management/writeUps');
+  const grid = page.getByRole('table', { name: 'Write-ups' });
+  const row = grid.getByRole('row').filter({ hasText: 'without locking out the compressor' });
+  await expect(row).toContainText('Dismissed');
+  await expect(row).toContainText(WORK_ORDER);
+  await shot(page, 'grid');
+  await row.getByRole('button', { name: /^Change the write-up of Tom Alvarez/ }).click();
+  const change = page.getByRole('dialog', { name: 'Change Write-Up' });
+  await expect(change.getByRole('combobox', { name: 'Employee' })).toBeDisabled();
+  await change.getByRole('textbox', { name: 'Write-Up Description' }).fill('Opened the live panel without locking out the compressor, twice.');
+  await change.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The write-up of Tom Alvarez was changed; it is shown to them again.')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'the live panel' })).toContainText('Open');
+  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible({ timeout: 30_000 });
+  await dismissOnPhone(tech, 'the live panel');
+  await phone.close();
+});
