@@ -19,6 +19,7 @@ import { emailTemplatesRoutes } from './features/email-templates/email-templates
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { flagRemindersRoutes } from './features/flag-reminders/flag-reminders.routes';
 import { writeUpsRoutes } from './features/write-ups/write-ups.routes';
+import { sopRoutes } from './features/sop/sop.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
@@ -162,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   quotesRoutes(app, opts);
   flagRemindersRoutes(app, opts);
   writeUpsRoutes(app, opts);
+  sopRoutes(app, opts);
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

@@ -1,7 +1,7 @@
 /**
  * The hubs' events and addresses (spec platform 4.7), kept free of schemas so the web app's frame can listen
  * without loading them: the team-leader hub, and the notifications hub of every signed-in user for the notices
- * addressed to them (flag reminders and write-ups).
+ * addressed to them (flag reminders, write-ups, SOPs).
  */
 
 /** Events of the hubs: the team leaders' four, and `notice` of the notifications hub. */
@@ -30,4 +30,5 @@ export const HUB_MANUAL_RECONNECT_MS = 120_000;
 /** What the notifications hub says when a notice reaches its user: which kind, so the matching list is read again. */
 export type NoticePayload =
   | { kind: 'flagReminder'; flagReminderId: number; workOrderNumber: string }
-  | { kind: 'writeUp'; writeUpId: number; employeeName: string };
+  | { kind: 'writeUp'; writeUpId: number; employeeName: string }
+  | { kind: 'sop'; sopDetailId: number; sopName: string };

@@ -37,3 +37,4 @@ export * from './schemas/invoices';
 export * from './schemas/documents';
 export * from './schemas/email-templates';
 export * from './schemas/write-ups';
+export * from './schemas/sop';

@@ -18,6 +18,8 @@ export const REFERENCE_LIST_KEYS = [
   'materialStatuses',
   'markupGroups',
   'discountReasons',
+  'sopTypes',
+  'sopStatuses',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -207,6 +209,30 @@ const definitions: readonly ReferenceListDefinition[] = [
     canRetire: true,
     columns: [NAME(), { field: 'appliesTo', label: 'Applies To', type: 'choice', isRequired: true, choices: DISCOUNT_REASON_KINDS }],
     example: { name: 'Loyal customer', appliesTo: 'labor', isActive: true },
+  },
+  {
+    key: 'sopTypes',
+    title: 'SOP Types',
+    singular: 'SOP type',
+    description: 'Kinds of standard operating procedures: safety, customer service, vehicles...',
+    path: '/administration/sop/sopTypes',
+    area: 'Users',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME()],
+    example: { name: 'Safety', isActive: true },
+  },
+  {
+    key: 'sopStatuses',
+    title: 'SOP Statuses',
+    singular: 'SOP status',
+    description: 'The statuses of an SOP, each with its colour (fixed ids, shared by every company).',
+    path: '/administration/sop/sopStatus',
+    area: 'Users',
+    isReadOnly: true,
+    canRetire: false,
+    columns: [NAME()],
+    example: {},
   },
 ];
 

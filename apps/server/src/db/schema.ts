@@ -19,3 +19,4 @@ export * from '../features/estimates/estimates.table';
 export * from '../features/jobs/jobs.table';
 export * from '../features/flag-reminders/flag-reminders.table';
 export * from '../features/write-ups/write-ups.table';
+export * from '../features/sop/sop.table';

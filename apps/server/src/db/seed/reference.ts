@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { MATERIAL_STATUSES, ROLES, USER_STATUSES, WORK_ORDER_STATUSES } from '@sm/shared';
+import { MATERIAL_STATUSES, ROLES, SOP_STATUSES, USER_STATUSES, WORK_ORDER_STATUSES } from '@sm/shared';
 import type { Db } from '../client';
-import { itemRateTypes, materialStatuses, perDiemTypes, roles, userStatuses, workOrderStatuses } from '../schema';
+import { itemRateTypes, materialStatuses, perDiemTypes, roles, sopStatuses, userStatuses, workOrderStatuses } from '../schema';
 
 /** Reference data every installation needs (roles, statuses, rate types, N/A per-diem); safe to run at every start. */
 export async function seedReference(db: Db) {
@@ -22,6 +22,10 @@ export async function seedReference(db: Db) {
       .insert(materialStatuses)
       .values(MATERIAL_STATUSES.map((s) => ({ id: s.materialStatusId, name: s.materialStatus })))
       .onConflictDoUpdate({ target: materialStatuses.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(sopStatuses)
+      .values(SOP_STATUSES.map((s) => ({ id: s.sopStatusId, name: s.sopStatus })))
+      .onConflictDoUpdate({ target: sopStatuses.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(itemRateTypes)
       .values([

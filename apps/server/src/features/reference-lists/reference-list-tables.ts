@@ -1,7 +1,7 @@
 import type { ReferenceListKey } from '@sm/shared';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  customerFlagLinks, customerFlags, discountReasons, districts, markupGroups, jobTitles, materialStatuses, regions, standardItems, users, workOrderClasses,
+  customerFlagLinks, customerFlags, discountReasons, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, users, workOrderClasses,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../db/schema';
 
@@ -100,4 +100,6 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     // Discounted lines keep the reason's words, so no row ever points at a reason.
     usages: [],
   },
+  sopTypes: companyList(sopTypes, [{ table: sopDetails, column: sopDetails.sopTypeId, subscriberId: sopDetails.subscriberId, label: ['SOP', 'SOPs'] }]),
+  sopStatuses: { table: sopStatuses, id: sopStatuses.id, columns: { name: sopStatuses.name }, usages: [] },
 };

@@ -47,6 +47,13 @@ const companyList = (name: string) =>
 export const workOrderClasses = companyList('work_order_classes');
 export const jobTitles = companyList('job_titles');
 export const regions = companyList('regions');
+export const sopTypes = companyList('sop_types');
+
+/** The SOP statuses of spec platform 4.5 (fixed ids, every company). */
+export const sopStatuses = pgTable('sop_statuses', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
 
 export const districts = pgTable(
   'districts',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
 import { userRoles, userStatusEntries, userStatuses, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
@@ -93,5 +93,18 @@ export async function listMyTeamLeaders(ctx: Ctx) {
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE['Team Leader'])))
     .where(ofTenant(users, ctx, eq(users.isActive, true)))
+    .orderBy(asc(users.name));
+}
+
+/** Not a customer of the portal: a customer account has the Customer role. */
+export const isStaff = (userId: SQL | typeof users.id) =>
+  notExists(sql`(select 1 from ${userRoles} ur where ur.user_id = ${userId} and ur.role_id = ${ROLE.Customer})`);
+
+/** The company's active staff by name (not its customers), without the caller when asked: whom to write up or assign to. */
+export async function listStaff(ctx: Ctx, options: { exceptCaller: boolean }): Promise<{ userId: number; name: string }[]> {
+  return ctx.db
+    .select({ userId: users.id, name: users.name })
+    .from(users)
+    .where(ofTenant(users, ctx, eq(users.isActive, true), options.exceptCaller ? ne(users.id, ctx.actor.userId) : undefined, isStaff(users.id)))
     .orderBy(asc(users.name));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { ROLE, type Access, type CreateWriteUpBody, type GridRequestParsed, type NoticePayload, type UpdateWriteUpBody, type WriteUp, type WriteUpAndCount, type WriteUpEmployee } from '@sm/shared';
 import { userRoles, users, workOrderFlags, workOrders } from '../../db/schema';
@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
+import { isStaff, listStaff } from '../users/users.service';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { writeUpNotices, writeUps } from './write-ups.table';
 
@@ -14,18 +15,8 @@ const employees = alias(users, 'employees');
 const writers = alias(users, 'writers');
 const employeeNotices = alias(writeUpNotices, 'employee_notices');
 
-/** Not a customer of the portal: a customer account has only the Customer role. */
-const isStaff = (userId: SQL | typeof users.id) =>
-  notExists(sql`(select 1 from ${userRoles} ur where ur.user_id = ${userId} and ur.role_id = ${ROLE.Customer})`);
-
 /** `GET FlagReminder/writeUpEmployees`: whom the caller may write up, by name. */
-export async function writeUpEmployees(ctx: Ctx): Promise<WriteUpEmployee[]> {
-  return ctx.db
-    .select({ userId: users.id, name: users.name })
-    .from(users)
-    .where(ofTenant(users, ctx, eq(users.isActive, true), ne(users.id, ctx.actor.userId), isStaff(users.id)))
-    .orderBy(asc(users.name));
-}
+export const writeUpEmployees = (ctx: Ctx): Promise<WriteUpEmployee[]> => listStaff(ctx, { exceptCaller: true });
 
 const status = sql<'Open' | 'Dismissed'>`case when ${employeeNotices.dismissedAt} is null then 'Open' else 'Dismissed' end`;
 const notifiedTo = sql<string>`coalesce((select string_agg(u.name, ', ' order by (n.user_id = ${writeUps.userId}) desc, u.name) from ${writeUpNotices} n join ${users} u on u.id = n.user_id where n.write_up_id = ${writeUps.id}), '')`;

@@ -1,4 +1,4 @@
-import { IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
@@ -21,6 +21,8 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   materialStatuses: IconListDetails,
   markupGroups: IconPercentage,
   discountReasons: IconDiscount,
+  sopTypes: IconChecklist,
+  sopStatuses: IconListDetails,
 };
 
 /** The lists this user may open. */

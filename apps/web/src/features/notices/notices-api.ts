@@ -18,6 +18,9 @@ export const myWriteUpsQuery = {
   staleTime: 60_000,
 };
 
+/** The SOPs and checklist steps waiting for the caller (spec platform 3.10, 3.11): every query of them starts with this key. */
+export const SOP_NOTICES_KEY = ['notices', 'sop'] as const;
+
 /** Acknowledges a notice, or asks for help with it; either answers the caller's notices as they are now. */
 export function useNoticeActions() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectHub } from '../../lib/hub-connection';
 import { notifyWarning } from '../../lib/notify';
-import { FLAG_REMINDERS_KEY, flagRemindersQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery } from './notices-api';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, SOP_NOTICES_KEY } from './notices-api';
 
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
@@ -21,6 +21,11 @@ function useNoticesHub() {
         if (notice.kind === 'writeUp') {
           void client.invalidateQueries({ queryKey: MY_WRITE_UPS_KEY });
           notifyWarning(`A write-up of ${notice.employeeName}: open the notices to read it.`, { title: 'Write-up' });
+          return;
+        }
+        if (notice.kind === 'sop') {
+          void client.invalidateQueries({ queryKey: SOP_NOTICES_KEY });
+          notifyWarning(`The SOP "${notice.sopName}" was given to you: open the notices to acknowledge it.`, { title: 'SOP' });
           return;
         }
         void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
