@@ -20,6 +20,7 @@ import { quotesRoutes } from './features/quotes/quotes.routes';
 import { flagRemindersRoutes } from './features/flag-reminders/flag-reminders.routes';
 import { writeUpsRoutes } from './features/write-ups/write-ups.routes';
 import { sopRoutes } from './features/sop/sop.routes';
+import { payRaisesRoutes } from './features/pay-raises/pay-raises.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
@@ -164,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   flagRemindersRoutes(app, opts);
   writeUpsRoutes(app, opts);
   sopRoutes(app, opts);
+  payRaisesRoutes(app, opts);
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

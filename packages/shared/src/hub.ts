@@ -1,7 +1,7 @@
 /**
  * The hubs' events and addresses (spec platform 4.7), kept free of schemas so the web app's frame can listen
  * without loading them: the team-leader hub, and the notifications hub of every signed-in user for the notices
- * addressed to them (flag reminders, write-ups, SOPs).
+ * addressed to them (flag reminders, write-ups, SOPs, pay raises: never with pay figures).
  */
 
 /** Events of the hubs: the team leaders' four, and `notice` of the notifications hub. */
@@ -31,4 +31,5 @@ export const HUB_MANUAL_RECONNECT_MS = 120_000;
 export type NoticePayload =
   | { kind: 'flagReminder'; flagReminderId: number; workOrderNumber: string }
   | { kind: 'writeUp'; writeUpId: number; employeeName: string }
-  | { kind: 'sop'; sopDetailId: number; sopName: string };
+  | { kind: 'sop'; sopDetailId: number; sopName: string }
+  | { kind: 'payRaise'; payRaiseRequestedId: number; employeeName: string; noticeKind: 'approve' | 'sign' | 'decided' | 'signed' };

@@ -38,3 +38,4 @@ export * from './schemas/documents';
 export * from './schemas/email-templates';
 export * from './schemas/write-ups';
 export * from './schemas/sop';
+export * from './schemas/pay-raises';

@@ -20,6 +20,7 @@ export const REFERENCE_LIST_KEYS = [
   'discountReasons',
   'sopTypes',
   'sopStatuses',
+  'payRaiseTypes',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -233,6 +234,18 @@ const definitions: readonly ReferenceListDefinition[] = [
     canRetire: false,
     columns: [NAME()],
     example: {},
+  },
+  {
+    key: 'payRaiseTypes',
+    title: 'Pay Raise Types',
+    singular: 'pay raise type',
+    description: 'The kinds of raise a manager asks for: merit, promotion, cost of living...',
+    path: '/administration/account-settings/pay-raise-types',
+    area: 'Pay Raise Types',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME()],
+    example: { name: 'Merit', isActive: true },
   },
 ];
 

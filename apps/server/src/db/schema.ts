@@ -20,3 +20,4 @@ export * from '../features/jobs/jobs.table';
 export * from '../features/flag-reminders/flag-reminders.table';
 export * from '../features/write-ups/write-ups.table';
 export * from '../features/sop/sop.table';
+export * from '../features/pay-raises/pay-raises.table';

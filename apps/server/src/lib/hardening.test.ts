@@ -134,6 +134,8 @@ describe('no secret is ever sent', () => {
     params.emailOutboxId = String((await t.call('POST', '/api/v1/EmailOutbox/test', 'admin', { to: 'office@lonestar.example' })).json().emailOutboxId);
     // An e-mail template, for its page.
     params.emailTemplateId = String((await t.call('POST', '/api/v1/EmailTemplates', 'admin', { name: 'Hardening check', subject: 'Hello', bodyHtml: '<p>Hello</p>' })).json().emailTemplateId);
+    // An SOP, for its page.
+    params.sopDetailId = String((await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: 'Hardening check', sopTypeId: (await t.call('GET', '/api/v1/ReferenceList/sopTypes', 'admin')).json()[0].id, sopStatusId: 1 })).json().sopDetailId);
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import {
-  customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
+  payRates, customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
   userRoles, users, workOrderFlags, workOrderTechnicians, workOrders,
 } from '../schema';
 import { ROLE, type RoleName } from '@sm/shared';
@@ -59,10 +59,17 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedSalesSchedule(tx, now, polar);
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
+    await seedPayRates(tx, polar, [['admin', 'Operations Manager', '45.00'], ['leader', 'Team Leader', '38.00'], ['dispatcher', 'Dispatcher', '24.00'], ['tech', 'Service Technician', '28.50'], ['tech2', 'Service Technician', '26.00'], ['payroll', 'Payroll Manager', '32.00'], ['sales', 'Sales Person', '22.00']]);
+    await seedPayRates(tx, coastal, [['coastal.tech', 'Service Technician', '27.00']]);
     await seedBilling(tx, polar.id, [{ state: 'TX', taxRate: '8.25' }, { state: 'OK', taxRate: '4.5' }]);
     await seedBilling(tx, coastal.id, [{ state: 'FL', taxRate: '7' }]);
   });
   return true;
+}
+
+/** The staff's position and hourly pay since the start of the year. */
+async function seedPayRates(tx: Tx, company: { id: number; users: Record<string, number> }, rates: [userName: string, position: string, hourlyRate: string][]) {
+  await tx.insert(payRates).values(rates.map(([userName, position, hourlyRate]) => ({ subscriberId: company.id, userId: company.users[userName], effectiveFrom: '2026-01-01', position, hourlyRate })));
 }
 
 async function addCompany(tx: Tx, name: string, timeZone: string, people: readonly { userName: string; name: string; role: string; phone: string }[], hash: string) {

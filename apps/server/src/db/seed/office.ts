@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../lib/context';
 import {
-  contacts, customerFlags, customerRateSheets, customers, discountReasons, districts, jobTitles, markupGroups, rateSheetStandardItems, regions, sopTypes, standardItems, workOrderClasses,
+  contacts, customerFlags, customerRateSheets, customers, discountReasons, districts, jobTitles, markupGroups, payRaiseTypes, rateSheetStandardItems, regions, sopTypes, standardItems, workOrderClasses,
 } from '../schema';
 
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Susan', 'David'];
@@ -20,6 +20,7 @@ export async function seedOffice(tx: Tx, subscriberId: number) {
   ]);
   await tx.insert(customerFlags).values(named(['Key Account', 'Slow Payer', 'Requires Escort', 'After Hours Only']));
   await tx.insert(sopTypes).values(named(['Safety', 'Customer Service', 'Vehicle', 'Office']));
+  await tx.insert(payRaiseTypes).values(named(['Merit', 'Promotion', 'Cost of Living', 'Certification']));
   await tx.insert(markupGroups).values([
     { subscriberId, name: 'Parts', markupPercent: '60.00' },
     { subscriberId, name: 'Labor', markupPercent: '100.00' },

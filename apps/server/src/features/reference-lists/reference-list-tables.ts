@@ -1,7 +1,7 @@
 import type { ReferenceListKey } from '@sm/shared';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  customerFlagLinks, customerFlags, discountReasons, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, users, workOrderClasses,
+  customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, users, workOrderClasses,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../db/schema';
 
@@ -101,5 +101,6 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     usages: [],
   },
   sopTypes: companyList(sopTypes, [{ table: sopDetails, column: sopDetails.sopTypeId, subscriberId: sopDetails.subscriberId, label: ['SOP', 'SOPs'] }]),
+  payRaiseTypes: companyList(payRaiseTypes, [{ table: payRaises, column: payRaises.payRaiseTypeId, subscriberId: payRaises.subscriberId, label: ['pay raise', 'pay raises'] }]),
   sopStatuses: { table: sopStatuses, id: sopStatuses.id, columns: { name: sopStatuses.name }, usages: [] },
 };

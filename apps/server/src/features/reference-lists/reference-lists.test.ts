@@ -86,6 +86,18 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
     case 'standardItems':
       await t.db.insert(workOrderStandardItems).values({ subscriberId: polar, workOrderId: wo.id, standardItemId: id, name: 'Used', quantity: '1', unitPrice: '12.50' });
       return '1 work order item';
+    case 'sopTypes': {
+      const res = await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: `SOP of ${id}`, sopTypeId: id, sopStatusId: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 SOP';
+    }
+    case 'payRaiseTypes': {
+      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
+      const body = { employeeId: tech.id, payRaiseTypeId: id, newPosition: 'Lead', newPay: 30, reasonForChange: 'Merit', effectiveDate: '2026-12-01', raiseApprovalPriorityId: 1 };
+      const res = await t.call('POST', '/api/v1/Payroll/payRaiseRequests', 'leader', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 pay raise';
+    }
     default:
       throw new Error(`${key} has no usage`);
   }
