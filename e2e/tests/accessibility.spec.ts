@@ -32,6 +32,7 @@ const PAGE_DIALOGS: PageDialog[] = [
   { on: /^\/sales\/scheduler$/, name: 'new sales task', open: (page) => openDialog(page, button(page, 'New')) },
   { on: /^\/contacts$|^\/customer\/:id$/, name: 'new contact', open: (page) => openDialog(page, button(page, 'Add Contact')) },
   { on: /^\/administration\/[^/]+(\/[^/]+)?$/, name: 'new list row', open: (page) => openDialog(page, button(page, /^Add /)) },
+  { on: /^\/administration\/sop\/sopDetails$/, name: 'new SOP', open: (page) => openDialog(page, button(page, 'New SOP')) },
   { on: /^\/workOrder\/:id\/edit$/, name: "the work order's header", open: (page) => openDialog(page, button(page, 'Edit')) },
   { on: /^\/workOrder\/:id\/edit$/, name: 'assign technicians', open: (page) => openDialog(page, button(page, 'Assign')) },
   {

@@ -6,6 +6,7 @@ import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../docum
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
 import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
 import { INVOICE_SETTINGS } from '../invoices/invoices-areas';
+import { SOP_SETTINGS } from '../sop/sop-areas';
 import { ADMINISTRATION_PATH } from './administration-paths';
 
 /** Each list's icon on the administration index. */
@@ -64,6 +65,7 @@ export const ADMINISTRATION_SETTINGS = [
   },
   EMAIL_TEMPLATE_GRID_AREA,
   ...INVOICE_SETTINGS,
+  ...SOP_SETTINGS,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */

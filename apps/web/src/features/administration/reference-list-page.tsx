@@ -1,10 +1,12 @@
-import { ActionIcon, Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconEdit, IconPlus, IconReload, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { capitalized, formatCurrency, referenceListAccess, satisfies, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { confirm } from '../../components/confirm';
+import { ActionsHeader, EditDeleteActions } from '../../components/edit-delete-actions';
+import { LoadFailed, LoadingRows } from '../../components/table-states';
 import { usePageTitle } from '../../components/use-page-title';
 import { notifySuccess } from '../../lib/notify';
 import { useSignedIn } from '../auth/session-context';
@@ -29,22 +31,6 @@ function useReferencedNames(def: ReferenceListDefinition): Map<number, string> {
   const list = def.columns.find((c) => c.type === 'reference')?.list;
   const rows = useQuery(referenceRowsQuery(list ?? def.key, !!list));
   return useMemo(() => new Map((list ? (rows.data ?? []) : []).map((r) => [r.id, r.name])), [list, rows.data]);
-}
-
-function LoadingRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1, 2, 3].map((i) => (
-        <Table.Tr key={i}>
-          {Array.from({ length: columns }, (_, j) => (
-            <Table.Td key={j}>
-              <Skeleton height={14} />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
 }
 
 /** One administration list (spec platform 2.1), whichever it is: its description comes from the page's address. */
@@ -129,14 +115,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
         maw={360}
       />
       {rows.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle />} title={`The ${def.title.toLowerCase()} could not be loaded`} role="alert">
-          <Stack gap="xs">
-            <Text size="sm">{rows.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconReload size={14} />} onClick={() => void rows.refetch()} w="fit-content">
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={`The ${def.title.toLowerCase()} could not be loaded`} error={rows.error} onRetry={() => void rows.refetch()} />
       ) : (
         // Lists of one or two short columns fit a phone as they are; wider ones scroll sideways inside their frame.
         <Table.ScrollContainer minWidth={def.columns.length > 1 ? 560 : 0} type="native">
@@ -150,11 +129,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
                   </Table.Th>
                 ))}
                 {def.canRetire && <Table.Th w={100}>Status</Table.Th>}
-                {canWrite && (
-                  <Table.Th w={88}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
+                {canWrite && <ActionsHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -191,18 +166,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
                     )}
                     {canWrite && (
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Tooltip label="Edit">
-                            <ActionIcon variant="subtle" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.name}`} onClick={() => void askDelete(row)}>
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
+                        <EditDeleteActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => void askDelete(row)} />
                       </Table.Td>
                     )}
                   </Table.Tr>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FlagReminder, WriteUpAndCount } from '@sm/shared';
+import type { FlagReminder, SopCheckList, SopNotifications, WriteUpAndCount } from '@sm/shared';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 
 /** The caller's flag reminder notices not yet acknowledged (spec platform 3.8). */
@@ -20,6 +20,18 @@ export const myWriteUpsQuery = {
 
 /** The SOPs and checklist steps waiting for the caller (spec platform 3.10, 3.11): every query of them starts with this key. */
 export const SOP_NOTICES_KEY = ['notices', 'sop'] as const;
+export const MY_SOPS_KEY = [...SOP_NOTICES_KEY, 'sops'] as const;
+export const mySopsQuery = {
+  queryKey: MY_SOPS_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<SopNotifications>('SOPDetails/getNotificationDetails', { signal }),
+  staleTime: 60_000,
+};
+export const MY_CHECK_LIST_KEY = [...SOP_NOTICES_KEY, 'checkList'] as const;
+export const myCheckListQuery = {
+  queryKey: MY_CHECK_LIST_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<SopCheckList>('SOPDetails/getSOPCheckListNotificationDetails', { signal }),
+  staleTime: 60_000,
+};
 
 /** Acknowledges a notice, or asks for help with it; either answers the caller's notices as they are now. */
 export function useNoticeActions() {

@@ -5,7 +5,7 @@ import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectHub } from '../../lib/hub-connection';
 import { notifyWarning } from '../../lib/notify';
-import { FLAG_REMINDERS_KEY, flagRemindersQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, SOP_NOTICES_KEY } from './notices-api';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, SOP_NOTICES_KEY } from './notices-api';
 
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
@@ -43,15 +43,17 @@ function useNoticesHub() {
 }
 
 /**
- * The header's bell: how many flag reminders wait to be acknowledged and write-ups to be dismissed, live through the notifications hub, and the
- * notices panel it opens (loaded when first opened).
+ * The header's bell: how many flag reminders, SOPs and checklist steps wait to be acknowledged and write-ups to be dismissed, live through the
+ * notifications hub, and the notices panel it opens (loaded when first opened).
  */
 export function NoticesBell() {
   useNoticesHub();
   const reminders = useQuery(flagRemindersQuery);
   const writeUps = useQuery(myWriteUpsQuery);
+  const sops = useQuery(mySopsQuery);
+  const checkList = useQuery(myCheckListQuery);
   const [opened, setOpened] = useState(false);
-  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0);
+  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0) + (sops.data?.sopNotificationDetails.length ?? 0) + (checkList.data?.count ?? 0);
   const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
   return (
     <>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { apiGet } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useIsPhone } from '../clock/clock-modal';
+import { SopNoticeLinks, useMySopCounts } from '../sop/sop-notice-links';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { flagRemindersQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
 
@@ -174,20 +175,21 @@ function NoticeGroup({ title, children }: { title: string; children: ReactNode[]
 }
 
 /**
- * The notices panel (spec platform 2.7): flag reminders waiting to be acknowledged and write-ups waiting to be
- * dismissed, oldest first, and whom to call.
+ * The notices panel (spec platform 2.7): links to the SOPs and checklist steps waiting, flag reminders waiting to be
+ * acknowledged and write-ups waiting to be dismissed, oldest first, and whom to call.
  */
 export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
   const isPhone = useIsPhone();
   const reminders = useQuery(flagRemindersQuery);
   const writeUps = useQuery(myWriteUpsQuery);
-  const failed = reminders.error ?? writeUps.error;
+  const sop = useMySopCounts();
+  const failed = reminders.error ?? writeUps.error ?? sop.error;
   const reminderList = reminders.data ?? [];
   const writeUpList = writeUps.data?.writeUps ?? [];
   return (
     <Drawer opened onClose={onClose} title="Notices" position="right" size={isPhone ? '100%' : 'md'}>
       <Stack gap="md">
-        {reminders.isPending || writeUps.isPending ? (
+        {reminders.isPending || writeUps.isPending || sop.isPending ? (
           <Group justify="center" py="lg">
             <Loader size="sm" aria-label="Loading notices" />
           </Group>
@@ -195,12 +197,13 @@ export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
           <Alert color="red" role="alert">
             {failed.message}
           </Alert>
-        ) : reminderList.length + writeUpList.length === 0 ? (
+        ) : reminderList.length + writeUpList.length + sop.sops + sop.steps === 0 ? (
           <Text c="dimmed" size="sm">
-            No notices waiting. Flag reminders of your work orders and write-ups appear here when they are due.
+            No notices waiting. Flag reminders of your work orders, write-ups and SOPs given to you appear here when they are due.
           </Text>
         ) : (
           <>
+            <SopNoticeLinks title="SOPs" sops={sop.sops} steps={sop.steps} onFollow={onClose} />
             <NoticeGroup title="Flag reminders">{reminderList.map((n) => <NoticeCard key={n.flagReminderId} notice={n} onOpen={onClose} />)}</NoticeGroup>
             <NoticeGroup title="Write-ups">{writeUpList.map((w) => <WriteUpCard key={w.writeUpId} writeUp={w} onOpen={onClose} />)}</NoticeGroup>
           </>
