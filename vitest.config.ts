@@ -1,6 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Unit and API tests. Browser tests live in e2e/ and run under Playwright, so the include list is explicit. */
+/**
+ * Unit and API tests. Browser tests live in e2e/ and run under Playwright, so the include list is explicit. Test files
+ * run in as many processes as there are cores, two at least: Vitest's own default (one less than the cores) leaves a
+ * two-core machine running one file at a time, idle while a test waits on PostgreSQL or a server process.
+ */
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
@@ -8,5 +13,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

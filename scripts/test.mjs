@@ -15,9 +15,14 @@ const failures = [];
 let broken = false;
 const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 
+/** How long each step took, printed at the end: where the run's time goes. */
+const timings = [];
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  ${label}`);
   if (r.status !== 0) {
     console.error(`✗ ${label} failed (exit ${r.status})`);
     failures.push(`${label}: exit ${r.status}`);
@@ -99,6 +104,7 @@ if (run('build the web app', 'npm', ['run', '--silent', 'build'])) {
   countPlaywright(file);
 }
 
+console.log(`\nTime by step:\n${timings.join('\n')}`);
 if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 ? 1 : 0);

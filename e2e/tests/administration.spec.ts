@@ -21,7 +21,7 @@ test.describe('administration lists (desktop)', () => {
     await openAs(page, 'admin', '/administration');
     await expect(page.getByRole('heading', { name: 'Administration', level: 2 })).toBeVisible();
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(13);
+    await expect(lists.getByRole('link')).toHaveCount(14);
     await shot(page, 'index-desktop');
     await lists.getByRole('link', { name: /Work Order Classes/ }).click();
     await expect(page).toHaveURL(new RegExp(`${CLASSES}$`));
@@ -99,11 +99,11 @@ test.describe('administration lists (desktop)', () => {
     await expect(statuses.locator('tr[data-row="En Route"]')).toContainText('50');
     await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
 
-    // The dispatcher reads standard items but may not change them, and sees no other list.
+    // The dispatcher reads standard items (and, reading users, the SOP lists) but may not change them; no other list.
     await openAs(page, 'dispatcher', '/administration');
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(1);
-    await expect(lists.getByRole('link', { name: /Standard Items/ })).toContainText('Read only');
+    await expect(lists.getByRole('link')).toHaveCount(3);
+    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
     await lists.getByRole('link', { name: /Standard Items/ }).click();
     await expect(page.getByRole('table', { name: 'Standard Items' }).locator('tr[data-row="Trip Charge"]')).toContainText('$85.00');
     await expect(page.getByRole('button', { name: 'Add standard item' })).toHaveCount(0);

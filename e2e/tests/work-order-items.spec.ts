@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openAs } from './session';
+import { drawOn } from './signature';
 
 // tech has work orders 240001–240030; no other test adds to 240012. The tests run in order: the technician adds and
 // the customer signs on a phone, then the dispatcher reads it all at a desktop, then an administrator deletes.
@@ -28,14 +29,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 /** Draws a stroke through the given points (fractions of the box) with the mouse. */
-async function draw(page: Page, pad: Locator, points: [number, number][]) {
-  const box = (await pad.boundingBox())!;
-  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
-  await page.mouse.move(...at(points[0]));
-  await page.mouse.down();
-  for (const p of points.slice(1)) await page.mouse.move(...at(p), { steps: 8 });
-  await page.mouse.up();
-}
+
 
 test('a technician on a phone adds a material and a standard item, and the customer signs', async ({ page }) => {
   await page.setViewportSize(PHONE);
@@ -97,11 +91,11 @@ test('a technician on a phone adds a material and a standard item, and the custo
   await expect(pad).toBeVisible();
   expect((await pad.boundingBox())!.width).toBe(300);
   await expect(save).toBeDisabled();
-  await draw(page, pad, [[0.1, 0.6], [0.3, 0.3], [0.5, 0.7]]);
+  await drawOn(page, pad, [[0.1, 0.6], [0.3, 0.3], [0.5, 0.7]]);
   await expect(save).toBeEnabled();
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(save).toBeDisabled();
-  await draw(page, pad, [[0.1, 0.6], [0.2, 0.3], [0.3, 0.7], [0.45, 0.35], [0.6, 0.65], [0.85, 0.4]]);
+  await drawOn(page, pad, [[0.1, 0.6], [0.2, 0.3], [0.3, 0.7], [0.45, 0.35], [0.6, 0.65], [0.85, 0.4]]);
   await save.click();
   await expect(page.getByText('Signer Name field is required!').first()).toBeVisible();
   await page.getByLabel('Signer Name').fill('Maria Garcia');

@@ -36,6 +36,8 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   cursorType: 'pointer',
   focusRing: 'auto',
+  // Dialogs, drawers and menus appear without their slide and fade for people who ask their system for less motion.
+  respectReducedMotion: true,
   autoContrast: true,
   luminanceThreshold: WHITE_TEXT_LUMINANCE_LIMIT,
   variantColorResolver: contrastVariantColorResolver,

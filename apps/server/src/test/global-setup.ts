@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteClientOf } from '../db/client';
+import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty } from '../db/seed/demo';
+import { seededPgliteDump } from './seeded-dump';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,14 +39,9 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const database = await openDatabase({ dataDir: null });
-  await database.migrate();
-  await seedDemoIfEmpty(database.db);
-  const dump = await pgliteClientOf(database.db).dumpDataDir('none');
-  await database.close();
   const dir = mkdtempSync(join(tmpdir(), 'sm-test-'));
   const file = join(dir, 'seeded.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, await seededPgliteDump());
   project.provide('pgliteDump', file);
   project.provide('pgTemplate', '');
   return () => rmSync(dir, { recursive: true, force: true });

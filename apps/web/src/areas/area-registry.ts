@@ -14,6 +14,7 @@ import { ESTIMATES_AREAS } from '../features/estimates/estimates-areas';
 import { INVOICES_AREAS } from '../features/invoices/invoices-areas';
 import { EMAIL_TEMPLATE_AREAS } from '../features/email-templates/email-templates-areas';
 import { WRITE_UPS_AREAS } from '../features/write-ups/write-ups-areas';
+import { PAY_RAISE_AREAS } from '../features/pay-raises/pay-raises-areas';
 import { MY_SOP_AREAS } from '../features/sop/sop-areas';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
@@ -128,6 +129,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...INVOICES_AREAS,
   ...EMAIL_TEMPLATE_AREAS,
   ...WRITE_UPS_AREAS,
+  ...PAY_RAISE_AREAS,
   ...MY_SOP_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,

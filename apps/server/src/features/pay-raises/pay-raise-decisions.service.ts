@@ -49,7 +49,9 @@ export async function signPayRaise(ctx: Ctx, access: Access, payRaiseId: number,
       .insert(payRates)
       .values({ subscriberId: before.subscriberId, userId: before.employeeId, effectiveFrom: before.effectiveDate, position: before.newPosition, hourlyRate: before.newPay, payRaiseId: before.id })
       .onConflictDoUpdate({ target: [payRates.userId, payRates.effectiveFrom], set: { position: before.newPosition, hourlyRate: before.newPay, payRaiseId: before.id } });
+    // The signature supersedes the answer: whoever asked hears of the end only.
     await closeNotices(tx, ctx, before.id, 'sign');
+    await closeNotices(tx, ctx, before.id, 'decided');
     await recordAudit(tx, ctx, { entity: 'payRaise', entityId: before.id, action: 'sign', after: { effectiveDate: before.effectiveDate } });
     const [named] = await raisesWithNames(tx).where(eq(payRaises.id, before.id));
     const announce = await notify(tx, ctx, { id: before.id, employeeName: named.employeeName }, 'signed', [before.requestedBy, before.decidedBy].filter((id): id is number => id !== null));

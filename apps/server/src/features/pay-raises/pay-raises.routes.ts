@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { ctxOf, SIGNED_IN } from '../../lib/access-control';
 import { listStaff } from '../users/users.service';
 import { decidePayRaise, signPayRaise } from './pay-raise-decisions.service';
-import { acknowledgePayRaiseNotices, listPayRaises, myPayRaiseNotices, requestPayRaise } from './pay-raises.service';
+import { acknowledgePayRaiseNotices, activePayRaiseTypes, listPayRaises, myPayRaiseNotices, requestPayRaise } from './pay-raises.service';
 
 /**
  * Pay raises (spec platform 3.12, 7.1): managers ask, payroll approvers answer, the employee signs. Pay figures are in
@@ -32,6 +32,11 @@ export function payRaisesRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: PAY_RAISE_REQUEST },
     schema: { operationId: 'getPayRaiseEmployees', summary: 'Whom the caller may ask a raise for: the active staff but themselves', tags, response: { 200: z.array(z.object({ userId: z.number(), name: z.string() })) } },
     handler: (req) => listStaff(ctxOf(req, deps.db), { exceptCaller: true }),
+  });
+  r.get('/api/v1/Payroll/payRaiseTypes', {
+    config: { access: PAY_RAISE_REQUEST },
+    schema: { operationId: 'getActivePayRaiseTypes', summary: 'The kinds of raise the caller may ask for', tags, response: { 200: z.array(z.object({ payRaiseTypeId: z.number(), name: z.string() })) } },
+    handler: (req) => activePayRaiseTypes(ctxOf(req, deps.db)),
   });
   r.post('/api/v1/Payroll/updatePayRaiseRequest', {
     config: { access: PAY_RAISE_APPROVE, errors: [409] },

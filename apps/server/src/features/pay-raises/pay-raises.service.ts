@@ -100,6 +100,15 @@ async function currentPayOf(tx: Tx, employeeId: number, today: string) {
   return rate ?? null;
 }
 
+/** `GET Payroll/payRaiseTypes`: the company's active pay raise types, for those who ask for raises. */
+export async function activePayRaiseTypes(ctx: Ctx): Promise<{ payRaiseTypeId: number; name: string }[]> {
+  return ctx.db
+    .select({ payRaiseTypeId: payRaiseTypes.id, name: payRaiseTypes.name })
+    .from(payRaiseTypes)
+    .where(ofTenant(payRaiseTypes, ctx, eq(payRaiseTypes.isActive, true)))
+    .orderBy(asc(payRaiseTypes.name));
+}
+
 /** `POST Payroll/payRaiseRequests`: a manager asks for a raise; the approvers get a notice, live, without figures. */
 export async function requestPayRaise(ctx: Ctx, access: Access, body: CreatePayRaiseBody): Promise<PayRaise> {
   if (body.employeeId === ctx.actor.userId) throw new AppError(400, 'You cannot ask for a raise for yourself.');

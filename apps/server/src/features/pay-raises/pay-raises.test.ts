@@ -59,6 +59,8 @@ describe('pay raises', () => {
       expect(hasFigure((await t.call('GET', '/api/v1/Payroll/payRaiseRequests', who)).json(), 31.25), who).toBe(false);
     }
     expect((await t.call('GET', '/api/v1/Payroll/payRaiseRequests', 'tech2')).json()).toEqual([]);
+    const types = (await t.call('GET', '/api/v1/Payroll/payRaiseTypes', 'leader')).json();
+    expect(types.map((x: { name: string }) => x.name)).toEqual(['Certification', 'Cost of Living', 'Merit', 'Promotion']);
   });
 
   it('cannot be signed before approval; a payroll approver approves it once; the employee is asked to sign and sees his new pay', async () => {

@@ -1,4 +1,4 @@
-import { IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconCash, IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconSettings, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
@@ -24,6 +24,7 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   discountReasons: IconDiscount,
   sopTypes: IconChecklist,
   sopStatuses: IconListDetails,
+  payRaiseTypes: IconCash,
 };
 
 /** The lists this user may open. */

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconBriefcase, IconX } from '@tabler/icons-react';
 import { ESTIMATES_WRITE, satisfies, type EstimateLineBody, type EstimateLineRow, type EstimateView } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirm } from '../../components/confirm';
 import { ErrorPanel } from '../../components/error-panel';
@@ -19,23 +19,12 @@ import { EstimateActions } from './estimate-actions';
 import { EstimateStatusBadge } from './estimate-status-badge';
 import { estimateQuery, useEstimateChange } from './estimates-api';
 import { ESTIMATES_PATHS } from './estimates-paths';
+import { StackedFact } from '../../components/stacked-fact';
 
 const DAY_FORMAT = 'DD/MM/YYYY';
 const DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const EMPTY_LINES = { editable: 'No lines yet. Add the labor, materials and standard items this estimate offers.', locked: 'This estimate has no lines.' };
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The customer, dates and who made it; the reason it was declined, or the work order it became. */
 function EstimateHeader({ estimate }: { estimate: EstimateView }) {
@@ -54,27 +43,27 @@ function EstimateHeader({ estimate }: { estimate: EstimateView }) {
           )}
         </Stack>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Fact label="Customer">
+          <StackedFact label="Customer">
             {estimate.customerName}
             {estimate.customerAddress && (
               <Text span size="xs" c="dimmed" display="block">
                 {estimate.customerAddress}
               </Text>
             )}
-          </Fact>
-          <Fact label="Valid Until">
+          </StackedFact>
+          <StackedFact label="Valid Until">
             {estimate.validUntil ? dayjs(estimate.validUntil).format(DAY_FORMAT) : 'No end date'}
             {isLapsed && (
               <Text span size="xs" c="orange.8" display="block">
                 This date has passed.
               </Text>
             )}
-          </Fact>
-          <Fact label="Created">
+          </StackedFact>
+          <StackedFact label="Created">
             {dayjs(estimate.createdAt).format(DATE_FORMAT)}
             {estimate.createdBy && ` · ${estimate.createdBy}`}
-          </Fact>
-          <Fact label="Last Changed">{dayjs(estimate.updatedAt).format(DATE_FORMAT)}</Fact>
+          </StackedFact>
+          <StackedFact label="Last Changed">{dayjs(estimate.updatedAt).format(DATE_FORMAT)}</StackedFact>
         </SimpleGrid>
       </Stack>
     </Paper>

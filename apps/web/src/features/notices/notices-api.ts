@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FlagReminder, SopCheckList, SopNotifications, WriteUpAndCount } from '@sm/shared';
+import type { FlagReminder, PayRaiseNotifications, SopCheckList, SopNotifications, WriteUpAndCount } from '@sm/shared';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 
 /** The caller's flag reminder notices not yet acknowledged (spec platform 3.8). */
@@ -30,6 +30,14 @@ export const MY_CHECK_LIST_KEY = [...SOP_NOTICES_KEY, 'checkList'] as const;
 export const myCheckListQuery = {
   queryKey: MY_CHECK_LIST_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<SopCheckList>('SOPDetails/getSOPCheckListNotificationDetails', { signal }),
+  staleTime: 60_000,
+};
+
+/** The caller's pay-raise notices (spec platform 3.12): every query of them starts with this key. */
+export const PAY_RAISE_NOTICES_KEY = ['notices', 'payRaise'] as const;
+export const myPayRaiseNoticesQuery = {
+  queryKey: [...PAY_RAISE_NOTICES_KEY, 'mine'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<PayRaiseNotifications>('Payroll/getPayRaiseNotificationDetails', { signal }),
   staleTime: 60_000,
 };
 

@@ -5,7 +5,15 @@ import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectHub } from '../../lib/hub-connection';
 import { notifyWarning } from '../../lib/notify';
-import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, SOP_NOTICES_KEY } from './notices-api';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, myPayRaiseNoticesQuery, PAY_RAISE_NOTICES_KEY, SOP_NOTICES_KEY } from './notices-api';
+
+/** What a pay-raise notice says, by why it came: never a pay figure. */
+const PAY_RAISE_TOASTS = {
+  approve: (name: string) => `A raise for ${name} waits for your answer.`,
+  sign: () => 'Your raise was approved: open the notices to sign it.',
+  decided: (name: string) => `The raise you asked for ${name} was answered.`,
+  signed: (name: string) => `${name} signed the raise.`,
+} as const;
 
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
@@ -26,6 +34,11 @@ function useNoticesHub() {
         if (notice.kind === 'sop') {
           void client.invalidateQueries({ queryKey: SOP_NOTICES_KEY });
           notifyWarning(`The SOP "${notice.sopName}" was given to you: open the notices to acknowledge it.`, { title: 'SOP' });
+          return;
+        }
+        if (notice.kind === 'payRaise') {
+          void client.invalidateQueries({ queryKey: PAY_RAISE_NOTICES_KEY });
+          notifyWarning(PAY_RAISE_TOASTS[notice.noticeKind](notice.employeeName), { title: 'Pay raise' });
           return;
         }
         void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
@@ -51,9 +64,10 @@ export function NoticesBell() {
   const reminders = useQuery(flagRemindersQuery);
   const writeUps = useQuery(myWriteUpsQuery);
   const sops = useQuery(mySopsQuery);
+  const payRaises = useQuery(myPayRaiseNoticesQuery);
   const checkList = useQuery(myCheckListQuery);
   const [opened, setOpened] = useState(false);
-  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0) + (sops.data?.sopNotificationDetails.length ?? 0) + (checkList.data?.count ?? 0);
+  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0) + (sops.data?.sopNotificationDetails.length ?? 0) + (checkList.data?.count ?? 0) + (payRaises.data?.count ?? 0);
   const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
   return (
     <>

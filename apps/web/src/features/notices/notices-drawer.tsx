@@ -9,7 +9,8 @@ import { notifySuccess } from '../../lib/notify';
 import { useIsPhone } from '../clock/clock-modal';
 import { SopNoticeLinks, useMySopCounts } from '../sop/sop-notice-links';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
-import { flagRemindersQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
+import { PAY_RAISE_PATHS } from '../pay-raises/pay-raises-areas';
+import { flagRemindersQuery, myPayRaiseNoticesQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
 
 interface Manager {
   managerId: number;
@@ -183,13 +184,15 @@ export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
   const reminders = useQuery(flagRemindersQuery);
   const writeUps = useQuery(myWriteUpsQuery);
   const sop = useMySopCounts();
-  const failed = reminders.error ?? writeUps.error ?? sop.error;
+  const payRaises = useQuery(myPayRaiseNoticesQuery);
+  const payRaiseCount = payRaises.data?.count ?? 0;
+  const failed = reminders.error ?? writeUps.error ?? sop.error ?? payRaises.error;
   const reminderList = reminders.data ?? [];
   const writeUpList = writeUps.data?.writeUps ?? [];
   return (
     <Drawer opened onClose={onClose} title="Notices" position="right" size={isPhone ? '100%' : 'md'}>
       <Stack gap="md">
-        {reminders.isPending || writeUps.isPending || sop.isPending ? (
+        {reminders.isPending || writeUps.isPending || sop.isPending || payRaises.isPending ? (
           <Group justify="center" py="lg">
             <Loader size="sm" aria-label="Loading notices" />
           </Group>
@@ -197,13 +200,23 @@ export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
           <Alert color="red" role="alert">
             {failed.message}
           </Alert>
-        ) : reminderList.length + writeUpList.length + sop.sops + sop.steps === 0 ? (
+        ) : reminderList.length + writeUpList.length + sop.sops + sop.steps + payRaiseCount === 0 ? (
           <Text c="dimmed" size="sm">
-            No notices waiting. Flag reminders of your work orders, write-ups and SOPs given to you appear here when they are due.
+            No notices waiting. Flag reminders of your work orders, write-ups, SOPs and pay raises for you appear here when they are due.
           </Text>
         ) : (
           <>
             <SopNoticeLinks title="SOPs" sops={sop.sops} steps={sop.steps} onFollow={onClose} />
+            {payRaiseCount > 0 && (
+              <Stack gap={4} component="section" aria-label="Pay raises">
+                <Title order={3} size="h6">
+                  Pay raises
+                </Title>
+                <Anchor component={Link} to={PAY_RAISE_PATHS.notifications} onClick={onClose} size="sm" fw={500}>
+                  Pay raises to answer, sign or read: {payRaiseCount}
+                </Anchor>
+              </Stack>
+            )}
             <NoticeGroup title="Flag reminders">{reminderList.map((n) => <NoticeCard key={n.flagReminderId} notice={n} onOpen={onClose} />)}</NoticeGroup>
             <NoticeGroup title="Write-ups">{writeUpList.map((w) => <WriteUpCard key={w.writeUpId} writeUp={w} onOpen={onClose} />)}</NoticeGroup>
           </>

@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconFilePlus, IconPencil, IconTimeline, IconUsers } from '@tabler/icons-react';
 import { canWrite, CREATE_QUOTE, hasFunctionality, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../auth/session-context';
@@ -14,19 +14,8 @@ import { schedulePath, statusHistoryPath } from '../office/office-paths';
 import { PriorityBadge } from '../office/priority-badge';
 import { workOrderStatusesQuery } from '../work-orders-api';
 import type { WorkOrderDetails } from './work-order-api';
+import { StackedFact } from '../../../components/stacked-fact';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** The status as a picker for those with "Change Status", as a badge for everyone else. */
 function StatusControl({ workOrder }: { workOrder: WorkOrderDetails }) {
@@ -36,11 +25,11 @@ function StatusControl({ workOrder }: { workOrder: WorkOrderDetails }) {
   const change = useChangeStatus(workOrder.workOrderId);
   if (!mayChange) {
     return (
-      <Fact label="Status">
+      <StackedFact label="Status">
         <Badge variant="light" tt="none">
           {workOrder.workOrderStatus}
         </Badge>
-      </Fact>
+      </StackedFact>
     );
   }
   const data = (statuses.data ?? [{ workOrderStatusId: workOrder.workOrderStatusId, workOrderStatus: workOrder.workOrderStatus }]).map((s) => ({
@@ -111,13 +100,13 @@ export function WorkOrderOfficePanel({ workOrder }: { workOrder: WorkOrderDetail
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" verticalSpacing="sm">
-          <Fact label="Priority">
+          <StackedFact label="Priority">
             <PriorityBadge priority={workOrder.priority} />
-          </Fact>
-          <Fact label="Class">{workOrder.workOrderClassName ?? 'None'}</Fact>
-          <Fact label="PO Number">{workOrder.poNumber ?? 'None'}</Fact>
-          <Fact label="Provider Reference">{workOrder.providerReference ?? 'None'}</Fact>
-          <Fact label="Billing Customer">{workOrder.billingCustomerName ?? 'None'}</Fact>
+          </StackedFact>
+          <StackedFact label="Class">{workOrder.workOrderClassName ?? 'None'}</StackedFact>
+          <StackedFact label="PO Number">{workOrder.poNumber ?? 'None'}</StackedFact>
+          <StackedFact label="Provider Reference">{workOrder.providerReference ?? 'None'}</StackedFact>
+          <StackedFact label="Billing Customer">{workOrder.billingCustomerName ?? 'None'}</StackedFact>
         </SimpleGrid>
       </Stack>
       {dialog === 'edit' && <HeaderEditDialog workOrder={workOrder} onClose={() => setDialog(null)} />}

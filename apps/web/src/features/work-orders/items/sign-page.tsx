@@ -1,6 +1,6 @@
-import { Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconEraser } from '@tabler/icons-react';
-import { saveSignatureBody, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '@sm/shared';
+import { saveSignatureBody } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkOrderDetails } from '../edit/work-order-api';
@@ -9,6 +9,7 @@ import { useSchemaForm } from './item-form';
 import { ItemPageFrame } from './item-page-frame';
 import { useSaveSignature } from './items-api';
 import { useSignaturePad } from './use-signature-pad';
+import { SignaturePadField } from '../../../components/signature-pad-field';
 
 function SignForm({ workOrder }: { workOrder: WorkOrderDetails }) {
   const navigate = useNavigate();
@@ -39,28 +40,7 @@ function SignForm({ workOrder }: { workOrder: WorkOrderDetails }) {
           autoComplete="name"
           placeholder="The customer's full name"
         />
-        <Stack gap={6} align="center">
-          <Text size="sm" fw={500} w={SIGNATURE_WIDTH + 4}>
-            Signature{' '}
-            <Text span c="red">
-              *
-            </Text>
-          </Text>
-          <Box
-            w={SIGNATURE_WIDTH + 4}
-            style={{ border: '2px solid var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)', background: '#fff', lineHeight: 0 }}
-          >
-            <canvas
-              ref={pad.canvasRef}
-              aria-label="Signature pad"
-              role="img"
-              style={{ width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, touchAction: 'none', display: 'block' }}
-            />
-          </Box>
-          <Text size="xs" c="dimmed" ta="center">
-            Sign inside the box with a finger or a pen.
-          </Text>
-        </Stack>
+        <SignaturePadField canvasRef={pad.canvasRef} />
         <Group gap="sm" grow wrap="nowrap">
           <Button variant="default" size="lg" leftSection={<IconEraser size={20} />} onClick={pad.clear} disabled={pad.isEmpty || save.isPending}>
             Clear
