@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { Requirement } from '../access';
 import { moneyOf } from '../helpers/money';
+import { RAISE_APPROVAL_PRIORITIES, PAY_RAISE_STATUSES } from '../pay-raise-rules';
 import { dateText, idOf, optionalText, requiredText } from './common';
+
+export * from '../pay-raise-rules';
 
 /**
  * Pay raises (spec platform 2.6, 3.12, 7.1): a manager asks for a raise for an employee; a payroll approver approves
@@ -9,20 +11,6 @@ import { dateText, idOf, optionalText, requiredText } from './common';
  * are given only to those with "Can Access Payroll" and to the employee about their own pay: to nobody else, in no
  * answer and no notice.
  */
-
-/** Managers ask for raises (Team Leader area); payroll approves them and sees pay figures. */
-export const PAY_RAISE_REQUEST: Requirement = { kind: 'area', area: 'Team Leader', level: 'write' };
-export const PAY_RAISE_APPROVE: Requirement = { kind: 'area', area: 'Timesheet', level: 'write', functionality: 'Can Access Payroll' };
-export const PAY_FIGURES: Requirement = { kind: 'area', area: 'Timesheet', level: 'read', functionality: 'Can Access Payroll' };
-
-export const RAISE_APPROVAL_PRIORITIES = [
-  { raiseApprovalPriorityId: 1, name: 'Normal' },
-  { raiseApprovalPriorityId: 2, name: 'High' },
-  { raiseApprovalPriorityId: 3, name: 'Urgent' },
-] as const;
-
-export const PAY_RAISE_STATUSES = ['Requested', 'Refused', 'Approved', 'Signed'] as const;
-export type PayRaiseStatus = (typeof PAY_RAISE_STATUSES)[number];
 
 export const createPayRaiseBody = z
   .object({

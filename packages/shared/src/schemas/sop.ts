@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { idOf, idParam, optionalText, requiredText } from './common';
 
+export * from '../sop-rules';
+
 /**
  * Standard operating procedures (spec platform 2.1 administration sop, 2.7, 3.10, 3.11, 4.5, 7.3): the office writes
  * an SOP (type, status, what to do and a checklist of steps) and assigns it to people. Each assignee gets an SOP
  * notification to acknowledge and a task-list notification for each step; the office sees who acknowledged what.
  */
-
-/** The SOP statuses (fixed ids, every company) and their display colours (spec platform 4.5). */
-export const SOP_STATUSES = [
-  { sopStatusId: 1, sopStatus: 'Pending', color: 'orange' },
-  { sopStatusId: 2, sopStatus: 'Submitted', color: 'blue' },
-  { sopStatusId: 3, sopStatus: 'Approved', color: 'teal' },
-  { sopStatusId: 4, sopStatus: 'Assigned', color: 'yellow' },
-  { sopStatusId: 5, sopStatus: 'Completed', color: 'green' },
-] as const;
-export const sopStatusColor = (status: string) => SOP_STATUSES.find((s) => s.sopStatus === status)?.color ?? 'gray';
-
-/** Who reads and who manages SOPs: the Users permission area. */
-export const SOP_READ = { kind: 'area', area: 'Users', level: 'read' } as const;
-export const SOP_WRITE = { kind: 'area', area: 'Users', level: 'write' } as const;
 
 const MAX_STEPS = 50;
 const MAX_ASSIGNEES = 500;
