@@ -9,7 +9,7 @@ import { diskStore, diskStoreRoot } from './features/files/storage/disk-store';
 import { s3Store } from './features/files/storage/s3-store';
 import { startOutboxWorker } from './features/email-outbox/outbox-worker';
 import { startJobRunner } from './features/jobs/job-runner';
-import { redisBus } from './features/realtime/event-bus';
+import { hubChannel, redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
 
@@ -21,7 +21,8 @@ const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databas
 await database.migrate();
 if (env.seedDemo) await seedDemoIfEmpty(database.db);
 
-const bus = env.redisUrl ? await redisBus(env.redisUrl, (msg) => console.error(msg)) : undefined;
+const channel = hubChannel(env.databaseUrl ?? `file:${env.dataDir}`);
+const bus = env.redisUrl ? await redisBus(env.redisUrl, channel, (msg) => console.error(msg)) : undefined;
 const app = await buildApp({
   db: database.db,
   watch: database.watch,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { HubEvent } from '@sm/shared';
@@ -37,19 +38,27 @@ export function localBus(): EventBus {
   };
 }
 
-const CHANNEL = 'sm:hub:teamLeader';
+/**
+ * The Redis channel of the processes that share one database (`database`: its URL or the embedded data directory).
+ * Installations that share a Redis server never hear each other: their company and user ids are alike, so another
+ * installation's event would reach the wrong people. The URL's password is left out of the name.
+ */
+export function hubChannel(database: string): string {
+  const withoutPassword = database.replace(/\/\/([^:/@]+):[^@]*@/, '//$1@');
+  return `sm:hub:${createHash('sha256').update(withoutPassword).digest('hex').slice(0, 16)}`;
+}
 
 /**
  * The bus across processes: every message goes through Redis, and each process (the publisher too) delivers
  * what its subscription receives, so all processes see the same order. A publish while Redis is away is
  * dropped with a log line: hub events are hints to refresh, the database stays the source of truth.
  */
-export async function redisBus(url: string, log: (msg: string) => void): Promise<EventBus> {
+export async function redisBus(url: string, channel: string, log: (msg: string) => void): Promise<EventBus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const sub = new Redis(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
   const local = localBus();
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(channel);
   sub.on('message', (_channel: string, raw: string) => {
     try {
       local.publish(JSON.parse(raw) as BusMessage);
@@ -59,7 +68,7 @@ export async function redisBus(url: string, log: (msg: string) => void): Promise
   });
   for (const r of [pub, sub]) r.on('error', (e: Error) => log(`hub: Redis ${e.message}`));
   return {
-    publish: (m) => void pub.publish(CHANNEL, JSON.stringify(m)).catch((e: Error) => log(`hub: publish failed: ${e.message}`)),
+    publish: (m) => void pub.publish(channel, JSON.stringify(m)).catch((e: Error) => log(`hub: publish failed: ${e.message}`)),
     subscribe: (fn) => local.subscribe(fn),
     async close() {
       await local.close();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../../test/global-setup';
 import { openHub, type HubListener } from '../../test/hub-client';
+import { hubChannel, redisBus } from './event-bus';
 import { freePort, openLog, startServer, stopServer, type ServerProcess } from '../../test/server-process';
 
 const redisUrl = process.env.REDIS_URL;
@@ -21,38 +21,41 @@ async function login(base: string, userName: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-describe.skipIf(!redisUrl)('hub events across server processes through Redis', () => {
-  /**
-   * Two real server processes sharing one PostgreSQL (a copy of the seeded template) when the tests run on
-   * PostgreSQL; on the embedded database each process has its own seeded copy, which is enough to prove that
-   * the event crosses processes.
-   */
+describe.skipIf(!redisUrl)('the Redis channel of one database', () => {
+  it('carries events between the processes of one database, and never to an installation on another', async () => {
+    const one = hubChannel('postgres://app:secret@db.example:5432/acme');
+    expect(hubChannel('postgres://app:other@db.example:5432/acme'), 'the password is not part of the name').toBe(one);
+    const buses = await Promise.all([one, one, hubChannel('postgres://app:secret@db.example:5432/other')].map((c) => redisBus(redisUrl!, c, () => undefined)));
+    const heard: string[][] = buses.map(() => []);
+    buses.forEach((bus, i) => bus.subscribe((m) => heard[i].push(String(m.payload))));
+    const mark = `hello ${randomBytes(3).toString('hex')}`;
+    buses[0].publish({ subscriberId: 1, event: 'upsert', payload: mark });
+    for (let i = 0; i < 50 && heard[1].length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // Give a stray delivery time to arrive before proving there was none.
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(buses.map((b) => b.close()));
+    expect(heard).toEqual([[mark], [mark], []]);
+  });
+});
+
+/** Two real server processes sharing one PostgreSQL (a copy of the seeded template): the embedded database has one process. */
+describe.skipIf(!redisUrl || !inject('pgTemplate'))('hub events across server processes through Redis', () => {
   beforeAll(async () => {
-    const env: Record<string, string> = { JWT_SECRET: randomBytes(32).toString('base64url'), REDIS_URL: redisUrl! };
-    const template = inject('pgTemplate');
-    const dataDirs: string[] = [];
-    if (template) {
-      const url = process.env.TEST_DATABASE_URL!;
-      const name = `sm_t_${template.replace('sm_tmpl_', '')}_redis_${randomBytes(3).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      await admin.end();
-      Object.assign(env, { DATABASE_URL: withDatabase(url, name), SEED_DEMO: '0' });
-      cleanups.push(async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      });
-    } else {
-      for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), 'sm-redis-')));
-      cleanups.push(() => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-    }
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `sm_t_${inject('pgTemplate')!.replace('sm_tmpl_', '')}_redis_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+    const env = { JWT_SECRET: randomBytes(32).toString('base64url'), REDIS_URL: redisUrl!, DATABASE_URL: withDatabase(url, name), SEED_DEMO: '0' };
     const log = openLog(join(tmpdir(), `sm-redis-fanout-${process.pid}.log`));
-    const started = await Promise.all(
-      [0, 1].map(async (i) => startServer({ port: await freePort(), env: { ...env, ...(dataDirs[i] ? { DATA_DIR: dataDirs[i] } : {}) }, log })),
-    );
+    const started = await Promise.all([0, 1].map(async () => startServer({ port: await freePort(), env, log })));
     servers.push(...started);
     [a, b] = started.map((s) => `http://127.0.0.1:${s.port}`);
   }, 120_000);
