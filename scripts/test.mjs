@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: strict type-check, unit and API tests on PGlite, the OpenAPI linter on the document they wrote (and on
-// PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that server), then the browser tests
-// against the built app. Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: strict type-check, then two lines of work at once: the unit and API tests on PGlite, the OpenAPI linter on
+// the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that
+// server); beside them, the browser tests against the built app, which wait on pages far more than they compute.
+// Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const out = join(process.cwd(), '.tmp', 'test-results');
@@ -15,21 +16,36 @@ const failures = [];
 let broken = false;
 const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 
-/** How long each step took, printed at the end: where the run's time goes. */
+/** How long each step took and when it began, printed at the end: where the run's time goes. */
 const timings = [];
+const runStarted = Date.now();
+const seconds = (ms) => Math.round(ms / 1000);
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n▶ ${label}`);
+/**
+ * Runs one step; its output goes to the terminal, or to the file `log` when the step runs beside another (the file is
+ * printed whole once both are done). Resolves whether it passed.
+ */
+function run(label, cmd, args, env = {}, log = null) {
+  const fd = log ? openSync(log, 'a') : null;
+  const say = (line) => (fd !== null ? writeLine(fd, line) : console.log(line));
+  say(`\n▶ ${label}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  ${label}`);
-  if (r.status !== 0) {
-    console.error(`✗ ${label} failed (exit ${r.status})`);
-    failures.push(`${label}: exit ${r.status}`);
-    broken = true;
-  }
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: fd !== null ? ['ignore', fd, fd] : 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (status) => {
+      timings.push({ began: started - runStarted, line: `${String(seconds(Date.now() - started)).padStart(5)} s  ${label} (from ${fmtClock(started - runStarted)})` });
+      if (status !== 0) {
+        say(`✗ ${label} failed (exit ${status})`);
+        failures.push(`${label}: exit ${status}`);
+        broken = true;
+      }
+      if (fd !== null) closeSync(fd);
+      resolve(status === 0);
+    });
+  });
 }
+const writeLine = (fd, line) => writeSync(fd, `${line}\n`);
+const fmtClock = (ms) => `${Math.floor(seconds(ms) / 60)}:${String(seconds(ms) % 60).padStart(2, '0')}`;
 
 function countVitest(name, file) {
   try {
@@ -74,37 +90,48 @@ function countPlaywright(file) {
   }
 }
 
-run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check']);
+await run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check']);
 // High or critical advisories in production dependencies fail the run; an unreachable advisory service is said, not failed.
-run('npm audit of production dependencies', 'npm', ['run', '--silent', 'audit']);
+await run('npm audit of production dependencies', 'npm', ['run', '--silent', 'audit']);
 
-const vitest = (name, extraArgs, env) => {
-  const file = join(out, `${name}.json`);
-  run(`unit and API tests (${name})`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...extraArgs], env);
-  countVitest(name, file);
-};
-vitest('pglite', [], { TEST_DRIVER: 'pglite' });
-// The OpenAPI document the API tests wrote (apps/server/src/lib/openapi.test.ts), under Redocly's recommended rules.
-const linted = run('OpenAPI document under the linter\'s recommended rules (redocly.yaml)', 'npx', ['redocly', 'lint', '.tmp/openapi.json', '--config', 'redocly.yaml'], {
-  REDOCLY_TELEMETRY: 'off',
-  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-});
-totals[linted ? 'passed' : 'failed'] += 1;
-if (process.env.TEST_DATABASE_URL) {
-  vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
+/** The unit and API tests, the OpenAPI linter and the soak, one after another, written to their own log. */
+const apiLog = join(out, 'api-tests.log');
+async function apiTests() {
+  const vitest = async (name, extraArgs, env) => {
+    const file = join(out, `${name}.json`);
+    await run(`unit and API tests (${name})`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...extraArgs], env, apiLog);
+    countVitest(name, file);
+  };
+  await vitest('pglite', [], { TEST_DRIVER: 'pglite' });
+  // The OpenAPI document the API tests wrote (apps/server/src/lib/openapi.test.ts), under Redocly's recommended rules.
+  const linted = await run('OpenAPI document under the linter\'s recommended rules (redocly.yaml)', 'npx', ['redocly', 'lint', '.tmp/openapi.json', '--config', 'redocly.yaml'], {
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  }, apiLog);
+  totals[linted ? 'passed' : 'failed'] += 1;
+  if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set: API tests ran on PGlite only, and the soak did not run';
+  await vitest('postgresql', ['apps/server'], { TEST_DRIVER: 'pg' });
   const soakUrl = new URL(process.env.TEST_DATABASE_URL);
   soakUrl.pathname = `/sm_soak_${process.pid}`;
-  const ok = run('soak: 2 server processes, 200 technicians, 60 s, one process killed mid-run', 'npx', ['tsx', 'scripts/soak/soak.ts'], { SOAK_DATABASE_URL: soakUrl.toString() });
+  const ok = await run('soak: 2 server processes, 200 technicians, 60 s, one process killed mid-run', 'npx', ['tsx', 'scripts/soak/soak.ts'], { SOAK_DATABASE_URL: soakUrl.toString() }, apiLog);
   totals[ok ? 'passed' : 'failed'] += 1;
-} else console.log('\n(TEST_DATABASE_URL is not set: API tests ran on PGlite only, and the soak did not run)');
+  return null;
+}
 
-if (run('build the web app', 'npm', ['run', '--silent', 'build'])) {
+/** The browser tests against the built app, on the terminal. */
+async function browserTests() {
+  if (!(await run('build the web app', 'npm', ['run', '--silent', 'build']))) return;
   const file = join(out, 'browser.json');
-  run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  await run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   countPlaywright(file);
 }
 
-console.log(`\nTime by step:\n${timings.join('\n')}`);
+console.log(`\nThe unit and API tests run beside the browser tests; their output follows the browser tests' (${apiLog}).`);
+const [apiNote] = await Promise.all([apiTests(), browserTests()]);
+console.log(`\n──── unit and API tests ────\n${readFileSync(apiLog, 'utf8')}`);
+if (apiNote) console.log(`\n(${apiNote})`);
+
+console.log(`\nTime by step (minutes:seconds from the start of the run):\n${timings.sort((x, y) => x.began - y.began).map((t) => t.line).join('\n')}\ntotal ${fmtClock(Date.now() - runStarted)}`);
 if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 ? 1 : 0);
