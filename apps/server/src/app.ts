@@ -21,6 +21,7 @@ import { flagRemindersRoutes } from './features/flag-reminders/flag-reminders.ro
 import { writeUpsRoutes } from './features/write-ups/write-ups.routes';
 import { sopRoutes } from './features/sop/sop.routes';
 import { payRaisesRoutes } from './features/pay-raises/pay-raises.routes';
+import { timesheetsRoutes } from './features/timesheets/timesheets.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
@@ -166,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   writeUpsRoutes(app, opts);
   sopRoutes(app, opts);
   payRaisesRoutes(app, opts);
+  timesheetsRoutes(app, opts);
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

@@ -39,3 +39,5 @@ export * from './schemas/email-templates';
 export * from './schemas/write-ups';
 export * from './schemas/sop';
 export * from './schemas/pay-raises';
+export * from './payroll-rules';
+export * from './schemas/timesheets';

@@ -21,3 +21,4 @@ export * from '../features/flag-reminders/flag-reminders.table';
 export * from '../features/write-ups/write-ups.table';
 export * from '../features/sop/sop.table';
 export * from '../features/pay-raises/pay-raises.table';
+export * from '../features/timesheets/timesheets.table';

@@ -28,6 +28,8 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   '22P05': [400, 'A value contains characters that are not allowed.'],
   '22007': [400, 'A date has the wrong format.'],
   '22008': [400, 'A date is out of range.'],
+  // Raised by the trigger that guards locked pay periods (migration 0021).
+  SMLCK: [409, 'This time is in a locked pay period and cannot change. Payroll corrects a locked period with an adjustment.'],
 };
 
 const FASTIFY_MESSAGES: Record<string, string> = {

@@ -60,7 +60,8 @@ describe('access sweep over the route table', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(8);
-  });
+    // Two fingerprints of the whole database a route, for well over a hundred routes.
+  }, 120_000);
 
   it('answers 404 for another company\'s records and changes nothing', async () => {
     const [coastalUser] = await t.db.select().from(users).where(eq(users.userName, 'coastal.tech'));
