@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates)\.spec\.ts$/;
+const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll)\.spec\.ts$/;
 
 // The longest group first: two groups run at once, and the sweep would otherwise end alone.
 const groups = [
@@ -28,12 +28,14 @@ const groups = [
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
+  // The payroll tests lock a worked pay period: their server's demo has the last two periods worked.
+  { name: 'payroll', testMatch: /payroll\.spec\.ts$/, port: base + 80, payrollHistory: true },
 ];
 
-const serverOf = (port: number, smtpPort?: number) => ({
+const serverOf = (port: number, smtpPort?: number, payrollHistory?: boolean) => ({
   // The data directory starts with the seeded demo database (e2e/seeded-data-dir.ts): Playwright starts the servers one
   // after another, and migrating and seeding each anew took half a minute apiece.
-  command: `npx tsx e2e/seeded-data-dir.ts .tmp/e2e-data-${port} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
+  command: `npx tsx e2e/seeded-data-dir.ts .tmp/e2e-data-${port}${payrollHistory ? ' --payroll-history' : ''} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
   cwd: '..',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -68,6 +70,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: groups.map(({ port, smtpPort: _smtp, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: groups.map(({ port, smtpPort }) => serverOf(port, smtpPort)),
+  projects: groups.map(({ port, smtpPort: _smtp, payrollHistory: _history, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: groups.map(({ port, smtpPort, payrollHistory }) => serverOf(port, smtpPort, payrollHistory)),
 });

@@ -2,7 +2,9 @@
  * Prepares a browser-test server's data directory with the demo database already migrated and seeded, so that the
  * servers (started one after another by Playwright) each start in seconds instead of migrating and seeding anew.
  * The seeded database is made once and kept under .tmp/e2e-seed, named by the day (the demo's dates follow today) and
- * by the server's source, so a change to the schema or the seed makes a new one. Usage: tsx e2e/seeded-data-dir.ts DIR
+ * by the server's source, so a change to the schema or the seed makes a new one. With --payroll-history the demo's two
+ * last pay periods are worked, as a fresh `npm start` has them (db/seed/payroll-history.ts).
+ * Usage: tsx e2e/seeded-data-dir.ts DIR [--payroll-history]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -52,10 +54,18 @@ async function seededArchive(): Promise<string> {
   }
 }
 
-const target = process.argv[2];
-if (!target) throw new Error('Usage: tsx e2e/seeded-data-dir.ts DATA_DIR');
+const [target, option] = process.argv.slice(2);
+if (!target || (option && option !== '--payroll-history')) throw new Error('Usage: tsx e2e/seeded-data-dir.ts DATA_DIR [--payroll-history]');
 const archive = await seededArchive();
 rmSync(target, { recursive: true, force: true });
 mkdirSync(join(target, 'pglite'), { recursive: true });
 // The archive names its files from the root ("/base/1/..."); tar says so on stderr, and unpacks them inside the folder.
 execFileSync('tar', ['-xf', archive, '-C', join(target, 'pglite')], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+if (option === '--payroll-history') {
+  const { openDatabase } = await import('../apps/server/src/db/client');
+  const { seedPayrollHistory } = await import('../apps/server/src/db/seed/payroll-history');
+  const database = await openDatabase({ dataDir: join(target, 'pglite') });
+  await seedPayrollHistory(database.db);
+  await database.close();
+}

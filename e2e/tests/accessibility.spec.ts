@@ -47,6 +47,8 @@ const PAGE_DIALOGS: PageDialog[] = [
       return openDialog(page, section.getByRole('button', { name: 'Insert Image' }));
     },
   },
+  { on: /^\/payroll$/, name: 'the pay calendar', open: (page) => openDialog(page, button(page, 'Pay Calendar')) },
+  { on: /^\/payroll$/, name: "an employee's timesheet", open: (page) => openDialog(page, button(page, /^Open the timesheet of/).first()) },
   { on: /./, name: "a grid column's filter", screens: ['desktop'], open: (page) => openDialog(page, button(page, /^Filter /)) },
   { on: /./, name: 'the grid filters drawer', screens: ['phone'], open: (page) => openDialog(page, button(page, 'Filters')) },
 ];

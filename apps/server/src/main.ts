@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedPayrollHistory } from './db/seed/payroll-history';
 import { connectDemoToSimulator } from './db/seed/providers';
 import { demoSimulatorPort, startDemoSimulator } from './features/providers/simulator/demo-simulator';
 import { diskStore, diskStoreRoot } from './features/files/storage/disk-store';
@@ -19,7 +20,8 @@ const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
 process.on('exit', unlock);
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? null : join(env.dataDir, 'pglite') });
 await database.migrate();
-if (env.seedDemo) await seedDemoIfEmpty(database.db);
+// A fresh demo also gets worked pay periods, so that its timesheets have something to show.
+if (env.seedDemo && (await seedDemoIfEmpty(database.db))) await seedPayrollHistory(database.db);
 
 const channel = hubChannel(env.databaseUrl ?? `file:${env.dataDir}`);
 const bus = env.redisUrl ? await redisBus(env.redisUrl, channel, (msg) => console.error(msg)) : undefined;

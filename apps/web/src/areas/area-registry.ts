@@ -16,6 +16,7 @@ import { EMAIL_TEMPLATE_AREAS } from '../features/email-templates/email-template
 import { WRITE_UPS_AREAS } from '../features/write-ups/write-ups-areas';
 import { PAY_RAISE_AREAS } from '../features/pay-raises/pay-raises-areas';
 import { MY_SOP_AREAS } from '../features/sop/sop-areas';
+import { PAYROLL_AREAS } from '../features/payroll/payroll-areas';
 
 /** One area the web app has built: its path, what it requires, and its lazily loaded page. */
 export interface AreaDefinition {
@@ -130,6 +131,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...EMAIL_TEMPLATE_AREAS,
   ...WRITE_UPS_AREAS,
   ...PAY_RAISE_AREAS,
+  ...PAYROLL_AREAS,
   ...MY_SOP_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,

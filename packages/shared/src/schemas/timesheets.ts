@@ -39,6 +39,8 @@ export const payPeriodSchema = z.object({
   endsOn: z.string(),
   /** Whether the period's last day is over in the company's time zone: only then can it be locked. */
   hasEnded: z.boolean(),
+  /** The company's time zone: the days are its days, and times are shown on its clock. */
+  timeZone: z.string(),
   lockedAt: z.string().nullable(),
   lockedByName: z.string().nullable(),
 });

@@ -42,6 +42,7 @@ export async function resolvePeriod(db: DbOrTx, ctx: Ctx, date: string | undefin
     startsOn: period.startsOn,
     endsOn: period.endsOn,
     hasEnded: period.endsAt.getTime() <= ctx.now.getTime(),
+    timeZone: calendar.timeZone,
     lockedAt: lock?.lockedAt.toISOString() ?? null,
     lockedByName: lock?.lockedByName ?? null,
   };

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { openAs } from './session';
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/work/ci/shots';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/payroll-${name}.png`, fullPage: true });
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row', { name });
+/** The hours of a row of the period, as its cells read: Regular, Overtime, PTO, Total. */
+const hoursOf = async (page: Page, name: string) => (await rowOf(page, name).getByRole('cell').allInnerTexts()).slice(1, 5);
+
+// The server of this group has the demo's last two bi-weekly periods worked (db/seed/payroll-history.ts): Tom Alvarez
+// 9.5 hours a weekday (7.5 hours of overtime a week), Priya Natarajan 8.
+test("a payroll manager approves and locks the last bi-weekly period, built from the technicians' labor, with exact hours; a correction is an adjustment the technician sees", async ({ browser, page }) => {
+  test.setTimeout(150_000);
+  await openAs(page, 'payroll', '/payroll');
+  await expect(page.getByRole('heading', { name: 'Timesheets' })).toBeVisible();
+  await expect(page.getByText('Open', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lock Period' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous pay period' }).click();
+  await expect(page.getByText('Over, not locked')).toBeVisible();
+  const period = await page.getByTestId('pay-period').innerText();
+  await expect.poll(() => hoursOf(page, 'Tom Alvarez')).toEqual(['80.00', '15.00', '0.00', '95.00']);
+  expect(await hoursOf(page, 'Priya Natarajan')).toEqual(['80.00', '0.00', '0.00', '80.00']);
+  await expect(rowOf(page, 'Tom Alvarez')).toContainText('Needs approval');
+  await shot(page, 'period');
+
+  // Locking asks first, and is refused until every timesheet is approved.
+  await page.getByRole('button', { name: 'Lock Period' }).click();
+  await page.getByRole('dialog', { name: 'Lock Pay Period' }).getByRole('button', { name: 'Lock Period' }).click();
+  await expect(page.getByText('These timesheets need an approval of their current hours first: Priya Natarajan, Tom Alvarez.')).toBeVisible();
+
+  // Tom's days: the fifth weekday of each week goes past 40 hours.
+  await page.getByRole('button', { name: 'Open the timesheet of Tom Alvarez' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Timesheet' });
+  await expect(drawer.getByRole('group', { name: 'Overtime hours' })).toContainText('15.00');
+  const friday = drawer.getByRole('row', { name: /^Friday/ }).first();
+  await expect(friday.getByRole('cell')).toHaveText([/^Fri/, /En Route · 0\.50 h/, '2.00', '7.50', '0.00']);
+  await shot(page, 'timesheet');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Approve the timesheet of Tom Alvarez' }).click();
+  await expect(rowOf(page, 'Tom Alvarez')).toContainText('Approved');
+  await page.getByRole('button', { name: 'Approve the timesheet of Priya Natarajan' }).click();
+  await expect(rowOf(page, 'Priya Natarajan')).toContainText('Approved');
+  await page.getByRole('button', { name: 'Lock Period' }).click();
+  const ask = page.getByRole('dialog', { name: 'Lock Pay Period' });
+  await expect(ask).toContainText(`Lock the pay period ${period}?`);
+  await ask.getByRole('button', { name: 'Lock Period' }).click();
+  await expect(page.getByText('The pay period is locked.')).toBeVisible();
+  await expect(page.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Approve the timesheet/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lock Period' })).toHaveCount(0);
+
+  // A late clock-out found after the lock: an adjustment with its reason.
+  await page.getByRole('button', { name: 'Open the timesheet of Tom Alvarez' }).click();
+  await expect(drawer).toContainText('This pay period is locked');
+  await expect(drawer.getByRole('button', { name: 'Add Time Off' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Add Adjustment' }).click();
+  const adjust = page.getByRole('dialog', { name: "Adjust Tom Alvarez's Hours" });
+  await adjust.getByRole('textbox', { name: 'Overtime Hours' }).fill('1.3');
+  await adjust.getByRole('textbox', { name: 'Reason' }).fill('Clocked out from the truck after the walk-in repair ran late.');
+  await adjust.getByRole('button', { name: 'Record Adjustment' }).click();
+  await expect(adjust.getByText('Overtime Hours must be in quarter hours (such as 1.25).')).toBeVisible();
+  await adjust.getByRole('textbox', { name: 'Overtime Hours' }).fill('1.5');
+  await adjust.getByRole('button', { name: 'Record Adjustment' }).click();
+  await expect(page.getByText("The adjustment of Tom Alvarez's hours was recorded.")).toBeVisible();
+  await expect(drawer.getByRole('group', { name: 'Overtime hours' })).toContainText('16.50');
+  await expect(drawer.getByRole('group', { name: 'Overtime hours' })).toContainText('15.00 before adjustments');
+  await expect(drawer.getByRole('group', { name: /^Adjustment of/ })).toContainText('Overtime +1.50 h');
+  await expect(drawer.getByRole('group', { name: /^Adjustment of/ })).toContainText('By Grace Kim');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  expect(await hoursOf(page, 'Tom Alvarez')).toEqual(['80.00', '16.50', '0.00', '96.50']);
+
+  // Tom reads his own timesheet on his phone: the lock and the adjustment included.
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
+  const tom = await phone.newPage();
+  await openAs(tom, 'tech', '/payroll');
+  await expect(tom.getByRole('heading', { name: 'My Timesheet' })).toBeVisible();
+  await tom.getByRole('button', { name: 'Previous pay period' }).click();
+  await expect(tom.getByTestId('pay-period')).toHaveText(period);
+  await expect(tom.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(tom.getByRole('group', { name: 'Overtime hours' })).toContainText('16.50');
+  await expect(tom.getByRole('group', { name: /^Friday/ }).first()).toContainText('2.00 regular, 7.50 overtime');
+  await expect(tom.getByRole('button', { name: 'Add Adjustment' })).toHaveCount(0);
+  await shot(tom, 'technician-phone');
+  await phone.close();
+});
+
+test('a team leader reads every timesheet but approves none, and a technician sees only his own', async ({ page }) => {
+  await openAs(page, 'leader', '/payroll');
+  await page.getByRole('button', { name: 'Previous pay period' }).click();
+  await expect(rowOf(page, 'Priya Natarajan')).toContainText('80.00');
+  await expect(page.getByRole('button', { name: /^Approve the timesheet/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Pay Calendar' })).toHaveCount(0);
+  await openAs(page, 'tech2', '/payroll');
+  await expect(page.getByRole('heading', { name: 'My Timesheet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Priya Natarajan' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Tom Alvarez' })).toHaveCount(0);
+});
