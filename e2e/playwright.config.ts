@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll)\.spec\.ts$/;
+const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval)\.spec\.ts$/;
 
 // The longest group first: two groups run at once, and the sweep would otherwise end alone.
 const groups = [
@@ -28,8 +28,9 @@ const groups = [
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
-  // The payroll tests lock a worked pay period: their server's demo has the last two periods worked.
-  { name: 'payroll', testMatch: /payroll\.spec\.ts$/, port: base + 80, payrollHistory: true },
+  // The payroll tests lock a worked pay period, and the labor approval asks about worked labor: their server's demo has
+  // the last two periods worked.
+  { name: 'payroll', testMatch: /(payroll|labor-approval)\.spec\.ts$/, port: base + 80, payrollHistory: true },
 ];
 
 const serverOf = (port: number, smtpPort?: number, payrollHistory?: boolean) => ({

@@ -22,6 +22,7 @@ import { writeUpsRoutes } from './features/write-ups/write-ups.routes';
 import { sopRoutes } from './features/sop/sop.routes';
 import { payRaisesRoutes } from './features/pay-raises/pay-raises.routes';
 import { timesheetsRoutes } from './features/timesheets/timesheets.routes';
+import { laborApprovalsRoutes } from './features/labor-approvals/labor-approvals.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { cacheAccess } from './features/permissions/access-cache';
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sopRoutes(app, opts);
   payRaisesRoutes(app, opts);
   timesheetsRoutes(app, opts);
+  laborApprovalsRoutes(app, opts);
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

@@ -41,3 +41,4 @@ export * from './schemas/sop';
 export * from './schemas/pay-raises';
 export * from './payroll-rules';
 export * from './schemas/timesheets';
+export * from './schemas/labor-approvals';

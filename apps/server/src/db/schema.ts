@@ -22,3 +22,4 @@ export * from '../features/write-ups/write-ups.table';
 export * from '../features/sop/sop.table';
 export * from '../features/pay-raises/pay-raises.table';
 export * from '../features/timesheets/timesheets.table';
+export * from '../features/labor-approvals/labor-approvals.table';

@@ -136,6 +136,8 @@ describe('no secret is ever sent', () => {
     params.emailTemplateId = String((await t.call('POST', '/api/v1/EmailTemplates', 'admin', { name: 'Hardening check', subject: 'Hello', bodyHtml: '<p>Hello</p>' })).json().emailTemplateId);
     // An SOP, for its page.
     params.sopDetailId = String((await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: 'Hardening check', sopTypeId: (await t.call('GET', '/api/v1/ReferenceList/sopTypes', 'admin')).json()[0].id, sopStatusId: 1 })).json().sopDetailId);
+    // A labor approval link of the invoiced work order (it has finished labor), for the customer's page.
+    params.guid = (await t.call('POST', '/api/v1/WorkOrder/laborApprovals', 'admin', { workOrderId: invoiced.id })).json().workOrderLaborApprovalGuid;
     const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
     const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
     for (const r of gets) {

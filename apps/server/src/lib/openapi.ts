@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 504;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The request is not valid: the sentence says which value and why. Nothing was changed.',
@@ -19,6 +19,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'The caller may not do this.',
   404: 'The record does not exist, or belongs to another company.',
   409: 'The change conflicts with the current state of the records. Nothing was changed.',
+  410: 'The link has expired: ask for a new one. Nothing was changed.',
   413: 'The upload is larger than allowed; nothing was stored.',
   415: 'The body is not JSON.',
   422: 'The request is understood but cannot be carried out.',

@@ -14,6 +14,8 @@ import { AREAS, HOME_PATH, type AreaDefinition } from './area-registry';
  * phones over mobile networks, downloads none of it.
  */
 const AppLayout = lazyArea(async () => ({ default: (await import('../features/shell/app-layout')).AppLayout }));
+/** The customer's labor approval, opened from a link without signing in. */
+const LaborApprovePage = lazyArea(() => import('../features/labor-approvals/labor-approve-page'));
 
 /** Renders an area when the user satisfies its requirement; otherwise sends them home (spec 2.3). */
 function AreaRoute({ area }: { area: AreaDefinition }) {
@@ -35,9 +37,18 @@ function RouteError() {
   return <ErrorPanel title="Something went wrong" message={message} />;
 }
 
-/** The app's routes: /login, then every built area behind the session guard; anything else goes home. */
+/** The app's routes: /login and the public links, then every built area behind the session guard; anything else goes home. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/workOrderLaborApprove/:guid',
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <LaborApprovePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: (
       <RequireSession>

@@ -12,7 +12,7 @@ import { emailInvoice, invoiceEmailDefaults, invoicePdf } from './invoice-docume
 import { emailQuote, quoteEmailDefaults, quotePdf } from './quote-document.service';
 
 /** Answers a PDF to be shown in the browser, never cached. */
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
     .type('application/pdf')
     .header('cache-control', 'no-store')

@@ -71,13 +71,15 @@ export function buildTimesheetEntries(day: {
   hours: DayHours;
   dayStart: number;
   dayEnd: number;
+  /** The minute it is now: time still open runs to it. */
+  now: number;
   labor: LaborRow[];
   statuses: StatusRow[];
   pto: { ptoEntryId: number; minutes: number; reason: string }[];
 }): TimesheetDay {
   const piece = (from: Date, to: Date | null) => {
     const start = Math.max(minuteOf(from), day.dayStart);
-    const end = Math.min(to ? minuteOf(to) : day.dayEnd, day.dayEnd);
+    const end = Math.min(to ? minuteOf(to) : Math.max(day.now, minuteOf(from)), day.dayEnd);
     return end > start || (end === start && minuteOf(from) >= day.dayStart && minuteOf(from) < day.dayEnd) ? Math.max(end - start, 0) : null;
   };
   const entries: TimesheetEntry[] = [];

@@ -7,7 +7,9 @@ import {
 } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { ctxOf } from '../../lib/access-control';
+import { sendPdf } from '../documents/documents.routes';
 import { getPayrollSettings, savePayrollSettings } from './payroll-settings.service';
+import { printTimesheets, printWeeklyTimesheet } from './timesheet-document';
 import { addPtoEntry, adjustTimesheet, approveTimesheet, deletePtoEntry, lockPayPeriod, withdrawTimesheetApproval } from './timesheet-approvals.service';
 import { timesheetDetail, timesheetSummary } from './timesheets.service';
 
@@ -32,6 +34,36 @@ export function timesheetsRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: TIMESHEET_ALL },
     schema: { operationId: 'getTimesheets', summary: "Every employee's hours in the pay period of a date (today when left out), with approvals", tags, querystring: payPeriodQuery, response: { 200: timesheetSummaryAnswer } },
     handler: (req) => timesheetSummary(ctxOf(req, deps.db), req.query.date),
+  });
+  // A static segment wins over a parameter in Fastify's router whatever the order; registered first all the same.
+  r.get('/api/v1/Payroll/timesheets/print', {
+    config: { access: TIMESHEET_ALL },
+    schema: {
+      operationId: 'printTimesheets',
+      summary: "Every employee's timesheet of the pay period of a date (today when left out) as a PDF, each from a new page, to sign",
+      tags,
+      querystring: payPeriodQuery,
+      response: { 200: z.string().describe('A PDF') },
+    },
+    handler: async (req, reply) => {
+      const { pdf, fileName } = await printTimesheets(ctxOf(req, deps.db), req.query.date);
+      return sendPdf(reply, pdf, fileName);
+    },
+  });
+  r.get('/api/v1/Payroll/timesheets/:userId/weeklyPrint', {
+    config: { access: TIMESHEET_OWN },
+    schema: {
+      operationId: 'printWeeklyTimesheet',
+      summary: "One employee's pay week holding a date (today when left out) as a PDF with the week's totals: the caller's own, or anyone's with Main Timesheet",
+      tags,
+      params: z.object({ userId: idParam('Employee') }),
+      querystring: payPeriodQuery,
+      response: { 200: z.string().describe('A PDF') },
+    },
+    handler: async (req, reply) => {
+      const { pdf, fileName } = await printWeeklyTimesheet(ctxOf(req, deps.db), req.access!, req.params.userId, req.query.date);
+      return sendPdf(reply, pdf, fileName);
+    },
   });
   r.get('/api/v1/Payroll/timesheets/:userId', {
     config: { access: TIMESHEET_OWN },

@@ -95,7 +95,7 @@ export async function buildTimesheets(db: DbOrTx, ctx: Ctx, calendar: Calendar, 
       ];
       const hours = hoursByDay(spans, dayStarts, weekOfDay, Math.round(calendar.overtimeAfterWeeklyHours * 60));
       const days = dates.map((date, i) =>
-        buildTimesheetEntries({ date, hours: hours[i], dayStart: dayStarts[i], dayEnd: dayStarts[i + 1], labor: mine, statuses: myStatuses, pto: extras.pto.filter((e) => e.userId === p.userId && e.workDate === date) }),
+        buildTimesheetEntries({ date, hours: hours[i], dayStart: dayStarts[i], dayEnd: dayStarts[i + 1], now: nowMinute, labor: mine, statuses: myStatuses, pto: extras.pto.filter((e) => e.userId === p.userId && e.workDate === date) }),
       );
       const built = totalsOf(days);
       const adjustments = extras.adjustments.filter((a) => a.userId === p.userId);

@@ -70,6 +70,22 @@ describe('timesheets', () => {
     expect(detail.days[10].entries).toEqual([expect.objectContaining({ kind: 'status', label: 'En Route', minutes: 30 })]);
   });
 
+  it('counts time still open up to now, on the days it ran, and says the employee is clocked in', async () => {
+    const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.workOrderNumber, 'TS-1001'));
+    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: wo.id, userId: ids.leader, startedAt: new Date(Date.now() - 90 * 60_000) });
+    const sheet = (await t.call('GET', `/api/v1/Payroll/timesheets/${ids.leader}`, 'leader')).json();
+    const today = wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10);
+    const entries = sheet.days.flatMap((d: { date: string; entries: { minutes: number; stoppedAt: string | null }[] }) => d.entries.map((e) => ({ date: d.date, ...e })));
+    expect(entries.every((e: { date: string; stoppedAt: string | null }) => e.date <= today && e.stoppedAt === null)).toBe(true);
+    const minutes = entries.reduce((a: number, e: { minutes: number }) => a + e.minutes, 0);
+    expect(minutes).toBeGreaterThanOrEqual(89);
+    expect(minutes).toBeLessThanOrEqual(91);
+    expect(sheet.built.workedMinutes).toBe(minutes);
+    const row = (await summary('payroll', today)).json().rows.find((r: { userId: number }) => r.userId === ids.leader);
+    expect(row.hasOpenLabor).toBe(true);
+    await t.db.delete(workOrderLabor).where(eq(workOrderLabor.userId, ids.leader));
+  });
+
   it('shows each employee their own timesheet and everyone only to Main Timesheet, within the company', async () => {
     expect((await summary('leader')).statusCode).toBe(200);
     expect((await summary('tech')).statusCode).toBe(403);

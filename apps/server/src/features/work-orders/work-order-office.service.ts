@@ -13,7 +13,7 @@ import { visibleWorkOrders } from './work-order-visibility';
 import { checkedTechnicians, checkedWorkOrderClass } from './work-order-technicians';
 
 /** A work order the caller may see, locked for update inside a transaction when asked; 404 like another company's. */
-async function visibleWorkOrderRow(db: DbOrTx, ctx: Ctx, access: Access, workOrderId: number, opts: { lock?: boolean } = {}) {
+export async function visibleWorkOrderRow(db: DbOrTx, ctx: Ctx, access: Access, workOrderId: number, opts: { lock?: boolean } = {}) {
   const query = db.select().from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, workOrderId), visibleWorkOrders(ctx, access)));
   const [row] = opts.lock ? await query.for('update') : await query;
   if (!row) throw notFound('Work order');

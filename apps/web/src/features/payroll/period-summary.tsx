@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCalendarCog, IconLock } from '@tabler/icons-react';
+import { IconCalendarCog, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type PayPeriod, type TimesheetSummaryRow } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { confirm } from '../../components/confirm';
 import { LoadFailed, LoadingRows } from '../../components/table-states';
+import { openPdf } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
+import { toastError } from '../../lib/query-client';
 import { useSignedIn } from '../auth/session-context';
 import { PeriodBar, periodText } from './period-bar';
 import { PayrollSettingsDialog } from './payroll-settings-dialog';
@@ -39,6 +41,9 @@ export function PeriodSummary({ date, onDate, onOpen }: { date: string | null; o
     <Stack gap="sm">
       {period ? (
         <PeriodBar period={period} onDate={onDate}>
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => void openPdf(`Payroll/timesheets/print?date=${period.startsOn}`, `timesheets-${period.startsOn}.pdf`).catch(toastError)}>
+            Print All
+          </Button>
           {mayLock && (
             <Button variant="default" leftSection={<IconCalendarCog size={16} />} onClick={() => setEditingCalendar(true)}>
               Pay Calendar

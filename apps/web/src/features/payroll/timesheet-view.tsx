@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconMinus, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type TimesheetDay, type TimesheetDetailAnswer, type TimesheetEntry } from '@sm/shared';
 import dayjs from 'dayjs';
@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/confirm';
 import { LoadFailed } from '../../components/table-states';
+import { openPdf } from '../../lib/api';
+import { toastError } from '../../lib/query-client';
 import { useSignedIn } from '../auth/session-context';
 import { useIsPhone } from '../clock/clock-modal';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
@@ -35,6 +37,7 @@ export function TimesheetView({ userId, date, onDate }: { userId: number; date: 
           <ApprovalBadge row={{ approval: t.approval, built: t.built, hasOpenLabor: t.days.some((d) => d.entries.some((e) => e.kind === 'labor' && !e.stoppedAt)) }} />
         </Group>
         <Group gap="xs">
+          <PrintWeekMenu sheet={t} />
           {mayAddTimeOff && (
             <Button variant="default" size="sm" leftSection={<IconPlus size={14} />} onClick={() => setDialog('timeOff')}>
               Add Time Off
@@ -58,6 +61,28 @@ export function TimesheetView({ userId, date, onDate }: { userId: number; date: 
       {dialog === 'timeOff' && <TimeOffDialog userId={userId} period={t.period} onClose={() => setDialog(null)} />}
       {dialog === 'adjustment' && <AdjustmentDialog userId={userId} name={t.name} period={t.period} onClose={() => setDialog(null)} />}
     </Stack>
+  );
+}
+
+/** The printable pay weeks of the period, one PDF each. */
+function PrintWeekMenu({ sheet }: { sheet: TimesheetDetailAnswer }) {
+  const weeks = sheet.days.filter((_, i) => i % 7 === 0).map((d) => d.date);
+  const print = (weekStart: string) => void openPdf(`Payroll/timesheets/${sheet.userId}/weeklyPrint?date=${weekStart}`, `timesheet-${weekStart}.pdf`).catch(toastError);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="sm" leftSection={<IconPrinter size={14} />}>
+          Print Week
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {weeks.map((w) => (
+          <Menu.Item key={w} onClick={() => print(w)}>
+            Week of {dayjs(w).format('MMM D')}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

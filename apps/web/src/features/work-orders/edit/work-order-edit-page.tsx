@@ -17,6 +17,7 @@ import { WorkDescription } from './work-description';
 import { WorkOrderAttachments } from './work-order-attachments';
 import { InvoiceSection } from '../../invoices/invoice-section';
 import { FlagRemindersSection } from '../../notices/flag-reminders-section';
+import { LaborApprovalSection } from '../../labor-approvals/labor-approval-section';
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -40,6 +41,7 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
       <WorkDescription workOrder={workOrder} />
       <FlagRemindersSection workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
+      <LaborApprovalSection workOrder={workOrder} />
       <WorkOrderItemsPanel workOrder={workOrder} />
       <InvoiceSection workOrder={workOrder} />
       <WorkOrderAttachments workOrder={workOrder} />
