@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { andGuard, oneStatement, writerOf, type Param, type Writer } from '../../lib/statement';
 import { ofTenant } from '../../lib/tenancy';
 import { publishHubEvent } from '../realtime/publish';
+import { calendarOf, dayStartOf, todayIn } from '../timesheets/payroll-settings.service';
 
 /** `User/userStatuses`: the work statuses a user can pick. */
 export async function listUserStatuses(ctx: Pick<Ctx, 'db'>): Promise<UserStatusOption[]> {
@@ -66,10 +67,10 @@ export function userStatusParts(by: Writer, statusId: Param<number>, description
   ];
 }
 
-/** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today. */
+/** `User/isTimeSheetEntryAlreadyExists/{statusValue}`: whether the caller already logged this status today, in the company's zone. */
 export async function isTimeSheetEntryAlreadyExists(ctx: Ctx, statusId: number): Promise<boolean> {
-  const startOfDay = new Date(ctx.now);
-  startOfDay.setHours(0, 0, 0, 0);
+  const calendar = await calendarOf(ctx.db, ctx);
+  const startOfDay = dayStartOf(todayIn(calendar, ctx.now), calendar);
   const rows = await ctx.db
     .select({ id: userStatusEntries.id })
     .from(userStatusEntries)

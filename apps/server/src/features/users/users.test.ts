@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, instantOf, wallClockOf } from '@sm/shared';
+import { subscribers, userStatusEntries, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,6 +25,18 @@ describe('work status', () => {
     expect((await t.call('GET', '/api/v1/User/getUserStatus', 'tech')).json()).toMatchObject({ userStatusId: 2, userStatus: 'En Route' });
     expect((await t.call('GET', '/api/v1/User/isTimeSheetEntryAlreadyExists/2', 'tech')).json()).toBe(true);
     expect((await t.call('GET', '/api/v1/User/getUserStatus', 'tech2')).json().userStatusId).toBe(10);
+  });
+
+  it("counts a status as logged today from the company's midnight, not the server's", async () => {
+    const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
+    const [company] = await t.db.select().from(subscribers).where(eq(subscribers.id, tech.subscriberId));
+    const today = wallClockOf(new Date(), company.timeZone).toISOString().slice(0, 10);
+    const at = (date: string, time: string) => instantOf(new Date(`${date}T${time}:00Z`), company.timeZone);
+    const entry = { subscriberId: tech.subscriberId, userId: tech.id, userStatusId: 7 };
+    await t.db.insert(userStatusEntries).values({ ...entry, startedAt: at(addDays(today, -1), '23:30'), endedAt: at(addDays(today, -1), '23:45') });
+    expect((await t.call('GET', '/api/v1/User/isTimeSheetEntryAlreadyExists/7', 'tech')).json()).toBe(false);
+    await t.db.insert(userStatusEntries).values({ ...entry, startedAt: at(today, '00:05'), endedAt: at(today, '00:10') });
+    expect((await t.call('GET', '/api/v1/User/isTimeSheetEntryAlreadyExists/7', 'tech')).json()).toBe(true);
   });
 
   it('needs a description for Company Business, and changes nothing without one', async () => {
