@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openAs } from './session';
 
@@ -77,6 +77,19 @@ test("a payroll manager approves and locks the last bi-weekly period, built from
   await drawer.getByRole('button', { name: 'Close' }).click();
   expect(await hoursOf(page, 'Tom Alvarez')).toEqual(['80.00', '16.50', '0.00', '96.50']);
 
+  // The pay of the period, to the cent: Tom's 80 regular hours at 28.50 and 16.50 overtime hours at 42.75.
+  await page.goto('/administration/payrollReport');
+  await page.getByRole('button', { name: 'Previous pay period' }).click();
+  await expect(page.getByTestId('pay-period')).toHaveText(period);
+  const tomPay = page.getByRole('row', { name: 'Tom Alvarez' });
+  await expect(tomPay.getByRole('cell')).toHaveText([/^Tom Alvarez/, '$28.50/h', '80.00', '16.50', '0.00', '$2,280.00', '$705.38', '$0.00', '$2,985.38', 'Approved']);
+  await expect(page.getByRole('row', { name: 'Priya Natarajan' }).getByRole('cell').nth(8)).toHaveText('$2,080.00');
+  await expect(page.getByRole('table', { name: 'Payroll report' }).locator('tfoot')).toContainText('$5,065.38');
+  await shot(page, 'report');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain('Tom Alvarez,Service Technician,28.50,80.00,16.50,0.00,0,2280.00,705.38,0.00,2985.38,Yes\r\n');
+
   // Tom reads his own timesheet on his phone: the lock and the adjustment included.
   const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
   const tom = await phone.newPage();
@@ -98,6 +111,9 @@ test('a team leader reads every timesheet but approves none, and a technician se
   await expect(rowOf(page, 'Priya Natarajan')).toContainText('80.00');
   await expect(page.getByRole('button', { name: /^Approve the timesheet/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pay Calendar' })).toHaveCount(0);
+  // No pay figures for a team leader: the payroll report is not his.
+  await page.goto('/administration/payrollReport');
+  await expect(page).toHaveURL(/\/home$/);
   await openAs(page, 'tech2', '/payroll');
   await expect(page.getByRole('heading', { name: 'My Timesheet' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Priya Natarajan' })).toBeVisible();

@@ -156,3 +156,34 @@ export type PtoEntryBody = z.infer<typeof ptoEntryBody>;
 
 /** `DELETE Payroll/timesheetApprovals?userId=&startsOn=`. */
 export const timesheetApprovalQuery = z.object({ userId: idParam('Employee'), startsOn: dateText('Period Start') });
+
+/** Overtime is paid at one and a half times the hourly rate. */
+export const OVERTIME_PAY_FACTOR = '1.5';
+
+/** A line of the payroll report: an employee's hours of the period (with adjustments) and their pay, to the cent. */
+export const payrollReportRowSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  position: z.string().nullable(),
+  /** The rate on the period's last day; a raise within the period pays each day at that day's rate. */
+  hourlyRate: z.string().nullable(),
+  regularMinutes: minutes,
+  overtimeMinutes: minutes,
+  ptoMinutes: minutes,
+  perDiemDays: minutes,
+  regularPay: z.string().nullable(),
+  overtimePay: z.string().nullable(),
+  ptoPay: z.string().nullable(),
+  grossPay: z.string().nullable(),
+  /** Days with time and no pay rate yet: their pay cannot be counted. */
+  daysWithoutRate: z.array(z.string()),
+  isApproved: z.boolean(),
+});
+export type PayrollReportRow = z.infer<typeof payrollReportRowSchema>;
+
+export const payrollReportAnswer = z.object({
+  period: payPeriodSchema,
+  rows: z.array(payrollReportRowSchema),
+  totals: z.object({ regularMinutes: minutes, overtimeMinutes: minutes, ptoMinutes: minutes, grossPay: z.string() }),
+});
+export type PayrollReportAnswer = z.infer<typeof payrollReportAnswer>;

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  idParam, messageAnswer, payPeriodLockBody, payPeriodQuery, payPeriodSchema, payrollSettingsSchema, ptoEntryBody, TIMESHEET_ALL, TIMESHEET_APPROVE, TIMESHEET_LOCK, TIMESHEET_OWN,
+  idParam, messageAnswer, PAY_FIGURES, payrollReportAnswer, payPeriodLockBody, payPeriodQuery, payPeriodSchema, payrollSettingsSchema, ptoEntryBody, TIMESHEET_ALL, TIMESHEET_APPROVE, TIMESHEET_LOCK, TIMESHEET_OWN,
   timesheetAdjustmentBody, timesheetAdjustmentSchema, timesheetApprovalBody, timesheetApprovalQuery, timesheetDetailAnswer, timesheetSummaryAnswer, timesheetSummaryRowSchema,
 } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { ctxOf } from '../../lib/access-control';
 import { sendPdf } from '../documents/documents.routes';
+import { payrollReport } from './payroll-report.service';
 import { getPayrollSettings, savePayrollSettings } from './payroll-settings.service';
 import { printTimesheets, printWeeklyTimesheet } from './timesheet-document';
 import { addPtoEntry, adjustTimesheet, approveTimesheet, deletePtoEntry, lockPayPeriod, withdrawTimesheetApproval } from './timesheet-approvals.service';
@@ -76,6 +77,17 @@ export function timesheetsRoutes(app: FastifyInstance, deps: { db: Db }) {
       response: { 200: timesheetDetailAnswer },
     },
     handler: (req) => timesheetDetail(ctxOf(req, deps.db), req.access!, req.params.userId, req.query.date),
+  });
+  r.get('/api/v1/Payroll/payrollReport', {
+    config: { access: PAY_FIGURES },
+    schema: {
+      operationId: 'getPayrollReport',
+      summary: "Each employee's hours of the pay period of a date, with adjustments, and their pay to the cent (Can Access Payroll)",
+      tags,
+      querystring: payPeriodQuery,
+      response: { 200: payrollReportAnswer },
+    },
+    handler: (req) => payrollReport(ctxOf(req, deps.db), req.query.date),
   });
   r.post('/api/v1/Payroll/timesheetApprovals', {
     config: { access: TIMESHEET_APPROVE, errors: [409] },

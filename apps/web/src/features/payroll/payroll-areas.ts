@@ -1,9 +1,10 @@
-import { IconClockHour4 } from '@tabler/icons-react';
-import { TIMESHEET_OWN } from '@sm/shared';
+import { IconClockHour4, IconReportMoney } from '@tabler/icons-react';
+import { PAY_FIGURES, TIMESHEET_OWN } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
 
 export const PAYROLL_PATH = '/payroll';
+export const PAYROLL_REPORT_PATH = '/administration/payrollReport';
 
 /**
  * Timesheets (spec platform 2.1 /payroll): everyone reads their own; payroll reads everyone's, approves them and locks
@@ -19,3 +20,14 @@ export const PAYROLL_AREAS: AreaDefinition[] = [
     component: lazyArea(() => import('./payroll-page')),
   },
 ];
+
+/** The payroll report (spec platform 2.1 /administration/payrollReport): pay figures, for "Can Access Payroll" only. */
+export const PAYROLL_REPORT_AREA = {
+  path: PAYROLL_REPORT_PATH,
+  label: 'Payroll Report',
+  description: 'Pay by pay period, to the cent, from the approved hours: regular, overtime and time off.',
+  icon: IconReportMoney,
+  requirement: PAY_FIGURES,
+  component: lazyArea(() => import('./payroll-report-page')),
+  isLinkTargetOnly: true,
+} satisfies AreaDefinition;

@@ -1,0 +1,155 @@
+import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formatCurrency, hoursText, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { LoadFailed, LoadingRows } from '../../components/table-states';
+import { usePageTitle } from '../../components/use-page-title';
+import { apiGet, saveBlob } from '../../lib/api';
+import { PAYROLL_KEY } from './payroll-api';
+import { PeriodBar } from './period-bar';
+
+const reportQuery = (date: string | null) =>
+  queryOptions({
+    queryKey: [...PAYROLL_KEY, 'report', date],
+    queryFn: ({ signal }) => apiGet<PayrollReportAnswer>(`Payroll/payrollReport${date ? `?date=${date}` : ''}`, { signal }),
+    staleTime: 0,
+  });
+
+const COLUMNS = ['Employee', 'Rate', 'Regular', 'Overtime', 'PTO', 'Regular Pay', 'Overtime Pay', 'PTO Pay', 'Gross Pay', 'Approved'];
+const money = (amount: string | null) => (amount === null ? '—' : formatCurrency(Number(amount)));
+
+/** The report as CSV: hours with two decimals, amounts as the server summed them. */
+function csvOf(report: PayrollReportAnswer): Blob {
+  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const lines = [
+    ['Employee', 'Position', 'Hourly Rate', 'Regular Hours', 'Overtime Hours', 'PTO Hours', 'Per Diem Days', 'Regular Pay', 'Overtime Pay', 'PTO Pay', 'Gross Pay', 'Approved'],
+    ...report.rows.map((r) => [
+      r.name, r.position ?? '', r.hourlyRate ?? '', hoursText(r.regularMinutes), hoursText(r.overtimeMinutes), hoursText(r.ptoMinutes), String(r.perDiemDays),
+      r.regularPay ?? '', r.overtimePay ?? '', r.ptoPay ?? '', r.grossPay ?? '', r.isApproved ? 'Yes' : 'No',
+    ]),
+  ];
+  return new Blob([lines.map((l) => l.map(quote).join(',')).join('\r\n') + '\r\n'], { type: 'text/csv' });
+}
+
+/**
+ * `/administration/payrollReport` (Can Access Payroll): the pay of each employee for a pay period, from the hours of
+ * their timesheets with adjustments, to the cent; with a CSV for the payroll provider.
+ */
+export default function PayrollReportPage() {
+  usePageTitle('Payroll Report');
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date');
+  const report = useQuery(reportQuery(date));
+  const period = report.data?.period;
+  const withoutRate = (report.data?.rows ?? []).filter((r) => r.daysWithoutRate.length > 0);
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2}>Payroll Report</Title>
+        <Text size="sm" c="dimmed">
+          Pay by pay period: regular hours and time off at each day&apos;s hourly rate, overtime at one and a half times it, adjustments included.
+        </Text>
+      </Stack>
+      {report.isError && <LoadFailed title="The payroll report could not be read" error={report.error} onRetry={() => void report.refetch()} />}
+      {period && (
+        <PeriodBar period={period} onDate={(d) => setParams({ date: d })}>
+          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={!report.data?.rows.length} onClick={() => saveBlob(csvOf(report.data!), `payroll-${period.startsOn}.csv`)}>
+            Download CSV
+          </Button>
+        </PeriodBar>
+      )}
+      {withoutRate.length > 0 && (
+        <Alert color="orange" title="Hours without a pay rate">
+          {withoutRate.map((r) => `${r.name} (${r.daysWithoutRate.map((d) => dayjs(d).format('MMM D')).join(', ')})`).join('; ')}: their pay is not counted until they have a pay rate.
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={980}>
+        <Table striped aria-label="Payroll report" aria-busy={report.isPending}>
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c, i) => (
+                <Table.Th key={c} ta={i === 0 || i === COLUMNS.length - 1 ? undefined : 'right'}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.isPending ? (
+              <LoadingRows columns={COLUMNS.length} />
+            ) : !report.data || report.data.rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text size="sm" c="dimmed">
+                    Nobody has hours in this pay period.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              report.data.rows.map((r) => <ReportRow key={r.userId} row={r} />)
+            )}
+          </Table.Tbody>
+          {report.data && report.data.rows.length > 0 && (
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Td colSpan={2}>Total</Table.Td>
+                <Numeric>{hoursText(report.data.totals.regularMinutes)}</Numeric>
+                <Numeric>{hoursText(report.data.totals.overtimeMinutes)}</Numeric>
+                <Numeric>{hoursText(report.data.totals.ptoMinutes)}</Numeric>
+                <Table.Td colSpan={3} />
+                <Numeric>{money(report.data.totals.grossPay)}</Numeric>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Numeric({ children }: { children: string }) {
+  return (
+    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {children}
+    </Table.Td>
+  );
+}
+
+function ReportRow({ row: r }: { row: PayrollReportRow }) {
+  return (
+    <Table.Tr aria-label={r.name}>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {r.name}
+        </Text>
+        {r.position && (
+          <Text size="xs" c="dimmed">
+            {r.position}
+          </Text>
+        )}
+      </Table.Td>
+      <Numeric>{r.hourlyRate === null ? '—' : `${formatCurrency(Number(r.hourlyRate))}/h`}</Numeric>
+      <Numeric>{hoursText(r.regularMinutes)}</Numeric>
+      <Numeric>{hoursText(r.overtimeMinutes)}</Numeric>
+      <Numeric>{hoursText(r.ptoMinutes)}</Numeric>
+      <Numeric>{money(r.regularPay)}</Numeric>
+      <Numeric>{money(r.overtimePay)}</Numeric>
+      <Numeric>{money(r.ptoPay)}</Numeric>
+      <Numeric>{money(r.grossPay)}</Numeric>
+      <Table.Td>
+        {r.isApproved ? (
+          <Badge color="teal" variant="light">
+            Approved
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light">
+            Not approved
+          </Badge>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
