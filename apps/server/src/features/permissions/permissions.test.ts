@@ -26,8 +26,9 @@ describe('route requirements', () => {
     const api = t.app.routeTable.filter((r) => /^\/(api|hubs)\//i.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
     expect(api.length).toBeGreaterThan(15);
     const publicUrls = [...new Set(api.filter((r) => r.access?.kind === 'public').map((r) => r.url))];
-    // The file store's content route is public: its signed, expiring address is the permission (features/files).
-    for (const url of publicUrls) expect(url).toMatch(/^\/api\/(health|docs|v1\/Account\/login$|v1\/Files\/content$)/);
+    // The file store's content route is public: its signed, expiring address is the permission (features/files); so is
+    // the customer's labor approval, whose unguessable, expiring link is (features/labor-approvals).
+    for (const url of publicUrls) expect(url).toMatch(/^\/api\/(health|docs|v1\/Account\/login$|v1\/Files\/content$|v1\/WorkOrderLaborApproval\/:guid$)/);
     for (const r of api.filter((x) => x.access?.kind !== 'public')) {
       const url = r.url.replace(/:[A-Za-z]+/g, '1');
       const res = await t.app.inject({ method: r.method as never, url, payload: r.hasBody ? {} : undefined });
