@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatCurrency, hoursText, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
@@ -17,7 +17,8 @@ const reportQuery = (date: string | null) =>
     staleTime: 0,
   });
 
-const COLUMNS = ['Employee', 'Rate', 'Regular', 'Overtime', 'PTO', 'Regular Pay', 'Overtime Pay', 'PTO Pay', 'Gross Pay', 'Approved'];
+// Gross pay beside the hours, before its parts: on a narrow screen the table scrolls, and the total should not be the part hidden.
+const COLUMNS = ['Employee', 'Regular', 'Overtime', 'PTO', 'Gross Pay', 'Regular Pay', 'Overtime Pay', 'PTO Pay'];
 const money = (amount: string | null) => (amount === null ? '—' : formatCurrency(Number(amount)));
 
 /** The report as CSV: hours with two decimals, amounts as the server summed them. */
@@ -65,12 +66,12 @@ export default function PayrollReportPage() {
           {withoutRate.map((r) => `${r.name} (${r.daysWithoutRate.map((d) => dayjs(d).format('MMM D')).join(', ')})`).join('; ')}: their pay is not counted until they have a pay rate.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={980}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped aria-label="Payroll report" aria-busy={report.isPending}>
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((c, i) => (
-                <Table.Th key={c} ta={i === 0 || i === COLUMNS.length - 1 ? undefined : 'right'}>
+                <Table.Th key={c} ta={i === 0 ? undefined : 'right'} style={{ whiteSpace: 'nowrap' }}>
                   {c}
                 </Table.Th>
               ))}
@@ -94,13 +95,12 @@ export default function PayrollReportPage() {
           {report.data && report.data.rows.length > 0 && (
             <Table.Tfoot>
               <Table.Tr fw={700}>
-                <Table.Td colSpan={2}>Total</Table.Td>
+                <Table.Td>Total</Table.Td>
                 <Numeric>{hoursText(report.data.totals.regularMinutes)}</Numeric>
                 <Numeric>{hoursText(report.data.totals.overtimeMinutes)}</Numeric>
                 <Numeric>{hoursText(report.data.totals.ptoMinutes)}</Numeric>
-                <Table.Td colSpan={3} />
                 <Numeric>{money(report.data.totals.grossPay)}</Numeric>
-                <Table.Td />
+                <Table.Td colSpan={3} />
               </Table.Tr>
             </Table.Tfoot>
           )}
@@ -110,9 +110,9 @@ export default function PayrollReportPage() {
   );
 }
 
-function Numeric({ children }: { children: string }) {
+function Numeric({ children, strong }: { children: string; strong?: boolean }) {
   return (
-    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+    <Table.Td ta="right" fw={strong ? 700 : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {children}
     </Table.Td>
   );
@@ -125,31 +125,20 @@ function ReportRow({ row: r }: { row: PayrollReportRow }) {
         <Text size="sm" fw={600}>
           {r.name}
         </Text>
-        {r.position && (
-          <Text size="xs" c="dimmed">
-            {r.position}
+        <Text size="xs" c="dimmed">
+          {[r.position, r.hourlyRate === null ? 'no pay rate' : `${formatCurrency(Number(r.hourlyRate))}/h`].filter(Boolean).join(' · ')} ·{' '}
+          <Text span inherit c={r.isApproved ? 'teal.8' : 'orange.8'} fw={600}>
+            {r.isApproved ? 'Approved' : 'Not approved'}
           </Text>
-        )}
+        </Text>
       </Table.Td>
-      <Numeric>{r.hourlyRate === null ? '—' : `${formatCurrency(Number(r.hourlyRate))}/h`}</Numeric>
       <Numeric>{hoursText(r.regularMinutes)}</Numeric>
       <Numeric>{hoursText(r.overtimeMinutes)}</Numeric>
       <Numeric>{hoursText(r.ptoMinutes)}</Numeric>
+      <Numeric strong>{money(r.grossPay)}</Numeric>
       <Numeric>{money(r.regularPay)}</Numeric>
       <Numeric>{money(r.overtimePay)}</Numeric>
       <Numeric>{money(r.ptoPay)}</Numeric>
-      <Numeric>{money(r.grossPay)}</Numeric>
-      <Table.Td>
-        {r.isApproved ? (
-          <Badge color="teal" variant="light">
-            Approved
-          </Badge>
-        ) : (
-          <Badge color="yellow" variant="light">
-            Not approved
-          </Badge>
-        )}
-      </Table.Td>
     </Table.Tr>
   );
 }
