@@ -42,3 +42,4 @@ export * from './schemas/pay-raises';
 export * from './payroll-rules';
 export * from './schemas/timesheets';
 export * from './schemas/labor-approvals';
+export * from './schemas/financial-periods';

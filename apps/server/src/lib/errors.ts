@@ -29,6 +29,8 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   '22007': [400, 'A date has the wrong format.'],
   '22008': [400, 'A date is out of range.'],
   // Raised by the trigger that guards locked pay periods (migration 0021).
+  // Raised by the trigger that keeps financial periods of one kind apart (migration 0023).
+  SMOVL: [409, 'Financial periods of one kind cannot overlap: this one shares days with another.'],
   SMLCK: [409, 'This time is in a locked pay period and cannot change. Payroll corrects a locked period with an adjustment.'],
 };
 

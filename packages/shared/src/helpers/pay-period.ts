@@ -10,13 +10,15 @@ export function biWeeklyPayPeriodIndex(n: number): number {
  * week starts on one day of the week (0 Sunday … 6 Saturday). Pay week 1 of a year starts on that day on or before
  * 1 January, so a year has 52 pay weeks, or 53 when its last one runs into the next January. Weekly period n is pay
  * week n; bi-weekly period i is weeks 2i − 1 and 2i, and a 53rd week joins period 26 (the index rule above).
- * Dates are calendar dates ("2026-11-22") in the company's time zone; `endsOn` is the period's last day.
+ * Dates are calendar dates ("2026-11-22") in the company's time zone; `endsOn` is the period's last day. A company may
+ * instead pay by financial periods, dates of its own (schemas/financial-periods.ts).
  */
-export const PAY_FREQUENCIES = ['Weekly', 'Bi-Weekly'] as const;
+export const PAY_FREQUENCIES = ['Weekly', 'Bi-Weekly', 'Financial'] as const;
 export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
 
+/** A calendar of weeks; a company on "Financial" pay periods has its own dates instead (financial periods). */
 export interface PayCalendar {
-  payFrequency: PayFrequency;
+  payFrequency: Exclude<PayFrequency, 'Financial'>;
   payWeekStartsOn: number;
 }
 

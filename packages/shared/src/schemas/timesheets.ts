@@ -11,7 +11,7 @@ import { dateText, idOf, idParam, required, requiredText } from './common';
 
 export const payrollSettingsSchema = z
   .object({
-    payFrequency: z.enum(PAY_FREQUENCIES, { error: 'Pay Frequency must be Weekly or Bi-Weekly.' }),
+    payFrequency: z.enum(PAY_FREQUENCIES, { error: 'Pay Frequency must be Weekly, Bi-Weekly or Financial.' }),
     payWeekStartsOn: z
       .number({ error: 'Pay Week Starts On must be a day of the week.' })
       .int('Pay Week Starts On must be a day of the week.')

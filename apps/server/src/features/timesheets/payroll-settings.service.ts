@@ -4,6 +4,7 @@ import { addDays, instantOf, payPeriodOf, wallClockOf, type PayFrequency, type P
 import { subscribers } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { recordAudit } from '../audit/audit.service';
+import { financialPayPeriodOf } from './financial-periods.service';
 import { payrollSettings } from './timesheets.table';
 
 /** A company's pay calendar: its settings (the defaults until it saves its own) and its time zone. */
@@ -48,8 +49,11 @@ export const todayIn = (calendar: Calendar, now: Date) => wallClockOf(now, calen
 /** The instant a date's day begins in the company's zone. */
 export const dayStartOf = (date: string, calendar: Calendar) => instantOf(new Date(`${date}T00:00:00Z`), calendar.timeZone);
 
-/** The period that holds `date` (today when absent), with the instants it begins and ends. */
-export function periodOf(calendar: Calendar, date: string): PayPeriodDates & { startsAt: Date; endsAt: Date } {
-  const period = payPeriodOf(date, calendar);
+/** The period that holds `date`, of the pay calendar or of the company's financial pay periods, with its instants. */
+export async function periodOf(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, calendar: Calendar, date: string): Promise<PayPeriodDates & { startsAt: Date; endsAt: Date }> {
+  const period =
+    calendar.payFrequency === 'Financial'
+      ? await financialPayPeriodOf(db, ctx, date)
+      : payPeriodOf(date, { payFrequency: calendar.payFrequency, payWeekStartsOn: calendar.payWeekStartsOn });
   return { ...period, startsAt: dayStartOf(period.startsOn, calendar), endsAt: dayStartOf(addDays(period.endsOn, 1), calendar) };
 }

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { ctxOf } from '../../lib/access-control';
 import { sendPdf } from '../documents/documents.routes';
+import { financialPeriodsRoutes } from './financial-periods.routes';
 import { payrollReport } from './payroll-report.service';
 import { getPayrollSettings, savePayrollSettings } from './payroll-settings.service';
 import { printTimesheets, printWeeklyTimesheet } from './timesheet-document';
@@ -21,6 +22,7 @@ import { timesheetDetail, timesheetSummary } from './timesheets.service';
 export function timesheetsRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Timesheets'];
+  financialPeriodsRoutes(app, deps);
   r.get('/api/v1/Payroll/payrollSettings', {
     config: { access: TIMESHEET_OWN },
     schema: { operationId: 'getPayrollSettings', summary: "How the company pays: weekly or bi-weekly, the pay week's first day, and when overtime starts", tags, response: { 200: payrollSettingsSchema } },

@@ -1,7 +1,7 @@
 import { asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  datesOf, TIMESHEET_ALL, satisfies, type Access, type PayPeriod, type TimesheetDay, type TimesheetDetailAnswer, type TimesheetSummaryAnswer,
+  datesOf, payWeekOf, TIMESHEET_ALL, satisfies, type Access, type PayPeriod, type TimesheetDay, type TimesheetDetailAnswer, type TimesheetSummaryAnswer,
   type TimesheetTotals,
 } from '@sm/shared';
 import { perDiemTypes, userStatusEntries, userStatuses, users, workOrderLabor, workOrders } from '../../db/schema';
@@ -14,7 +14,7 @@ import { hoursByDay, minuteOf, type Span } from './timesheet-hours';
 import { buildTimesheetEntries, loadPeriodExtras, type PeriodExtras } from './timesheet-sources';
 import { payPeriodLocks } from './timesheets.table';
 
-export type Period = ReturnType<typeof periodOf>;
+export type Period = Awaited<ReturnType<typeof periodOf>>;
 
 /** One employee's timesheet of a period, as built from their time, before and after adjustments. */
 export interface BuiltTimesheet {
@@ -29,7 +29,7 @@ export interface BuiltTimesheet {
 /** The period of `date` (today in the company's zone when absent), as answers carry it. */
 export async function resolvePeriod(db: DbOrTx, ctx: Ctx, date: string | undefined) {
   const calendar = await calendarOf(db, ctx);
-  const period = periodOf(calendar, date ?? todayIn(calendar, ctx.now));
+  const period = await periodOf(db, ctx, calendar, date ?? todayIn(calendar, ctx.now));
   const [lock] = await db
     .select({ lockedAt: payPeriodLocks.lockedAt, lockedByName: users.name, id: payPeriodLocks.id })
     .from(payPeriodLocks)
@@ -82,7 +82,11 @@ export async function buildTimesheets(db: DbOrTx, ctx: Ctx, calendar: Calendar, 
   const withTime = new Set([...labor, ...statuses, ...extras.pto, ...extras.adjustments].map((r) => r.userId));
   const dates = datesOf(period);
   const dayStarts = [...dates.map((d) => minuteOf(dayStartOf(d, calendar))), minuteOf(period.endsAt)];
-  const weekOfDay = dates.map((_, i) => Math.floor(i / 7));
+  // Overtime counts by the company's pay weeks, whatever the period's length.
+  const weekOfDay = dates.map((d) => {
+    const w = payWeekOf(d, calendar.payWeekStartsOn);
+    return w.year * 100 + w.week;
+  });
   const nowMinute = minuteOf(ctx.now);
   const sheets = people
     .filter((p) => p.isActive || withTime.has(p.userId) || only !== null)

@@ -14,7 +14,7 @@ export const payrollSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payroll_settings_frequency', sql`${t.payFrequency} in ('Weekly', 'Bi-Weekly')`),
+    check('payroll_settings_frequency', sql`${t.payFrequency} in ('Weekly', 'Bi-Weekly', 'Financial')`),
     check('payroll_settings_week_start', sql`${t.payWeekStartsOn} between 0 and 6`),
     check('payroll_settings_overtime', sql`${t.overtimeAfterWeeklyHours} > 0 and ${t.overtimeAfterWeeklyHours} <= 80`),
   ],
@@ -94,5 +94,26 @@ export const timesheetAdjustments = pgTable(
   (t) => [
     index('timesheet_adjustments_user_date_idx').on(t.userId, t.workDate),
     check('timesheet_adjustments_changes', sql`${t.regularMinutes} <> 0 or ${t.overtimeMinutes} <> 0 or ${t.ptoMinutes} <> 0`),
+  ],
+);
+
+/**
+ * A period of the company's own dates (account settings, financial periods): pay periods, used when the company pays by
+ * them, and billing periods. Periods of one kind never overlap (trigger `financial_periods_no_overlap`).
+ */
+export const financialPeriods = pgTable(
+  'financial_periods',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('financial_periods_start_unique').on(t.subscriberId, t.kind, t.startsOn),
+    check('financial_periods_kind', sql`${t.kind} in ('Pay', 'Billing')`),
+    check('financial_periods_order', sql`${t.endsOn} >= ${t.startsOn}`),
   ],
 );

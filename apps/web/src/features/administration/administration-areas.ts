@@ -7,7 +7,7 @@ import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/ema
 import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
 import { INVOICE_SETTINGS } from '../invoices/invoices-areas';
 import { SOP_SETTINGS } from '../sop/sop-areas';
-import { PAYROLL_REPORT_AREA } from '../payroll/payroll-areas';
+import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../payroll/payroll-areas';
 import { ADMINISTRATION_PATH } from './administration-paths';
 
 /** Each list's icon on the administration index. */
@@ -69,6 +69,7 @@ export const ADMINISTRATION_SETTINGS = [
   ...INVOICE_SETTINGS,
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,
+  FINANCIAL_PERIODS_AREA,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */

@@ -1,5 +1,5 @@
-import { IconClockHour4, IconReportMoney } from '@tabler/icons-react';
-import { PAY_FIGURES, TIMESHEET_OWN } from '@sm/shared';
+import { IconCalendarStats, IconClockHour4, IconReportMoney } from '@tabler/icons-react';
+import { PAY_FIGURES, TIMESHEET_ALL, TIMESHEET_OWN } from '@sm/shared';
 import type { AreaDefinition } from '../../areas/area-registry';
 import { lazyArea } from '../../components/lazy-area';
 
@@ -29,5 +29,16 @@ export const PAYROLL_REPORT_AREA = {
   icon: IconReportMoney,
   requirement: PAY_FIGURES,
   component: lazyArea(() => import('./payroll-report-page')),
+  isLinkTargetOnly: true,
+} satisfies AreaDefinition;
+
+/** Financial periods (account settings financialPeriods): pay and billing periods of the company's own dates. */
+export const FINANCIAL_PERIODS_AREA = {
+  path: '/administration/financialPeriods',
+  label: 'Financial Periods',
+  description: "Pay periods and billing periods of the company's own dates.",
+  icon: IconCalendarStats,
+  requirement: TIMESHEET_ALL,
+  component: lazyArea(() => import('./financial-periods-page')),
   isLinkTargetOnly: true,
 } satisfies AreaDefinition;

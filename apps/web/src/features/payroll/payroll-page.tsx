@@ -27,7 +27,7 @@ export default function PayrollPage() {
       }
       return next;
     });
-  const onDate = (next: string) => update({ date: next });
+  const onDate = (next: string | null) => update({ date: next });
 
   if (!satisfies(access, TIMESHEET_ALL)) {
     return (

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatCurrency, hoursText, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { LoadFailed, LoadingRows } from '../../components/table-states';
+import { LoadingRows } from '../../components/table-states';
 import { usePageTitle } from '../../components/use-page-title';
 import { apiGet, saveBlob } from '../../lib/api';
 import { PAYROLL_KEY } from './payroll-api';
-import { PeriodBar } from './period-bar';
+import { PeriodBar, PeriodFailed } from './period-bar';
 
 const reportQuery = (date: string | null) =>
   queryOptions({
@@ -53,7 +53,7 @@ export default function PayrollReportPage() {
           Pay by pay period: regular hours and time off at each day&apos;s hourly rate, overtime at one and a half times it, adjustments included.
         </Text>
       </Stack>
-      {report.isError && <LoadFailed title="The payroll report could not be read" error={report.error} onRetry={() => void report.refetch()} />}
+      {report.isError && <PeriodFailed title="The payroll report could not be read" error={report.error} date={date} onDate={(d) => setParams(d ? { date: d } : {})} onRetry={() => void report.refetch()} />}
       {period && (
         <PeriodBar period={period} onDate={(d) => setParams({ date: d })}>
           <Button variant="default" leftSection={<IconDownload size={16} />} disabled={!report.data?.rows.length} onClick={() => saveBlob(csvOf(report.data!), `payroll-${period.startsOn}.csv`)}>
@@ -66,7 +66,7 @@ export default function PayrollReportPage() {
           {withoutRate.map((r) => `${r.name} (${r.daysWithoutRate.map((d) => dayjs(d).format('MMM D')).join(', ')})`).join('; ')}: their pay is not counted until they have a pay rate.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} type="native">
         <Table striped aria-label="Payroll report" aria-busy={report.isPending}>
           <Table.Thead>
             <Table.Tr>

@@ -38,7 +38,9 @@ function SettingsForm({ initial, onClose }: { initial: PayrollSettings; onClose:
         <Select label="Pay Week Starts On" withAsterisk data={WEEKDAYS} value={weekStart} onChange={(v) => (setWeekStart(v), clear('payWeekStartsOn'))} error={errors.payWeekStartsOn} comboboxProps={{ withinPortal: true }} />
         <NumberInput label="Overtime After (hours a week)" withAsterisk min={1} max={80} step={0.25} decimalScale={2} value={overtime} onChange={(v) => (setOvertime(v), clear('overtimeAfterWeeklyHours'))} error={errors.overtimeAfterWeeklyHours} />
         <Text size="xs" c="dimmed">
-          Pay week 1 starts on the chosen day on or before January 1. Bi-weekly periods pair weeks 1 and 2, 3 and 4, and so on; a 53rd week joins period 26. Locked periods keep their dates.
+          {frequency === 'Financial'
+            ? "Pay periods are the company's financial pay periods (Administration, Financial Periods); overtime still counts by pay week. Locked periods keep their dates."
+            : 'Pay week 1 starts on the chosen day on or before January 1. Bi-weekly periods pair weeks 1 and 2, 3 and 4, and so on; a 53rd week joins period 26. Locked periods keep their dates.'}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { addDays, type PayPeriod } from '@sm/shared';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../components/table-states';
 
 /** "Nov 1 – Nov 14, 2026", or with both years when the period runs into the next. */
 export function periodText(p: { startsOn: string; endsOn: string }) {
@@ -62,5 +63,22 @@ export function PeriodBadge({ period }: { period: PayPeriod }) {
     <Badge color="teal" variant="light">
       Open
     </Badge>
+  );
+}
+
+/**
+ * A period that could not be read (a date no financial pay period holds, or a failed call), with the way back to
+ * today's period when another was asked for.
+ */
+export function PeriodFailed({ title, error, date, onDate, onRetry }: { title: string; error: Error; date: string | null; onDate: (date: string | null) => void; onRetry: () => void }) {
+  return (
+    <Stack gap="sm">
+      <LoadFailed title={title} error={error} onRetry={onRetry} />
+      {date && (
+        <Button variant="default" w="fit-content" onClick={() => onDate(null)}>
+          Today&apos;s pay period
+        </Button>
+      )}
+    </Stack>
   );
 }

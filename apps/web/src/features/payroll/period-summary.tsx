@@ -5,26 +5,26 @@ import { hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type PayPeriod
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { confirm } from '../../components/confirm';
-import { LoadFailed, LoadingRows } from '../../components/table-states';
+import { LoadingRows } from '../../components/table-states';
 import { openPdf } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { toastError } from '../../lib/query-client';
 import { useSignedIn } from '../auth/session-context';
-import { PeriodBar, periodText } from './period-bar';
+import { PeriodBar, PeriodFailed, periodText } from './period-bar';
 import { PayrollSettingsDialog } from './payroll-settings-dialog';
 import { timesheetsQuery, usePayrollActions } from './payroll-api';
 
 const COLUMNS = ['Employee', 'Regular', 'Overtime', 'PTO', 'Total', 'Per Diem', 'Approval'];
 
 /** Every employee's hours of one pay period, their approvals, and the lock of the period. */
-export function PeriodSummary({ date, onDate, onOpen }: { date: string | null; onDate: (date: string) => void; onOpen: (userId: number) => void }) {
+export function PeriodSummary({ date, onDate, onOpen }: { date: string | null; onDate: (date: string | null) => void; onOpen: (userId: number) => void }) {
   const { access } = useSignedIn();
   const summary = useQuery(timesheetsQuery(date));
   const { approve, withdraw, lock } = usePayrollActions();
   const [isEditingCalendar, setEditingCalendar] = useState(false);
   const mayApprove = satisfies(access, TIMESHEET_APPROVE);
   const mayLock = satisfies(access, TIMESHEET_LOCK);
-  if (summary.isError) return <LoadFailed title="The timesheets could not be read" error={summary.error} onRetry={() => void summary.refetch()} />;
+  if (summary.isError) return <PeriodFailed title="The timesheets could not be read" error={summary.error} date={date} onDate={onDate} onRetry={() => void summary.refetch()} />;
   const period = summary.data?.period;
   const isLocked = !!period?.lockedAt;
 
@@ -62,7 +62,7 @@ export function PeriodSummary({ date, onDate, onOpen }: { date: string | null; o
           Loading the pay period…
         </Text>
       )}
-      <Table.ScrollContainer minWidth={700}>
+      <Table.ScrollContainer minWidth={700} type="native">
         <Table striped highlightOnHover aria-label="Timesheets of the pay period" aria-busy={summary.isPending}>
           <Table.Thead>
             <Table.Tr>

@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/confirm';
-import { LoadFailed } from '../../components/table-states';
 import { openPdf } from '../../lib/api';
 import { toastError } from '../../lib/query-client';
 import { useSignedIn } from '../auth/session-context';
@@ -14,15 +13,15 @@ import { useIsPhone } from '../clock/clock-modal';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { AdjustmentDialog, TimeOffDialog } from './timesheet-dialogs';
 import { ApprovalBadge } from './period-summary';
-import { PeriodBar } from './period-bar';
+import { PeriodBar, PeriodFailed } from './period-bar';
 import { timesheetQuery, usePayrollActions } from './payroll-api';
 
 /** One employee's timesheet of a pay period: totals, each day and what it was built from, and the adjustments. */
-export function TimesheetView({ userId, date, onDate }: { userId: number; date: string | null; onDate: (date: string) => void }) {
+export function TimesheetView({ userId, date, onDate }: { userId: number; date: string | null; onDate: (date: string | null) => void }) {
   const { access } = useSignedIn();
   const sheet = useQuery(timesheetQuery(userId, date));
   const [dialog, setDialog] = useState<'timeOff' | 'adjustment' | null>(null);
-  if (sheet.isError) return <LoadFailed title="The timesheet could not be read" error={sheet.error} onRetry={() => void sheet.refetch()} />;
+  if (sheet.isError) return <PeriodFailed title="The timesheet could not be read" error={sheet.error} date={date} onDate={onDate} onRetry={() => void sheet.refetch()} />;
   if (sheet.isPending) return <Skeleton height={320} aria-label="Loading the timesheet" />;
   const t = sheet.data;
   const isLocked = !!t.period.lockedAt;
@@ -147,7 +146,7 @@ function Days({ sheet, mayRemoveTimeOff }: { sheet: TimesheetDetailAnswer; mayRe
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label="Days of the timesheet" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

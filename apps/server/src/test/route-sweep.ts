@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyCases, jsonOf, paramCases, plausible, queryCases, type BadCase } from './bad-input-cases';
+import { dbFingerprint } from './fingerprint';
+import { createTestApp, type TestApp } from './test-app';
+
+/** The routes of the API under /api/v1, as the sweeps go over them. */
+export const apiRoutes = (t: TestApp) => t.app.routeTable.filter((r) => /^\/api\/v1\//i.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+type Route = ReturnType<typeof apiRoutes>[number];
+const fill = (url: string, params: Record<string, string> = {}) => url.replace(/:([A-Za-z]+)/g, (_, p: string) => params[p] ?? '1');
+
+/** Sends one case to a route as a demo user (admin unless said): a plausible body unless the case brings its own. */
+export async function sendCase(t: TestApp, route: Route, c: BadCase, as = 'admin') {
+  const query = c.query ? '?' + new URLSearchParams(c.query).toString() : '';
+  const headers: Record<string, string> = { authorization: `Bearer ${await t.token(as)}` };
+  if (c.contentType) headers['content-type'] = c.contentType;
+  const payload = c.rawBody ?? (c.body === undefined ? (route.hasBody ? plausible(jsonOf(route.schema!.body!)) : undefined) : c.body);
+  return t.app.inject({ method: route.method as never, url: fill(route.url, c.params) + query, headers, payload: payload as never });
+}
+
+/** Whether the route's own schemas take the case: a valid case may be answered 2xx and may write. */
+function isValid(route: Route, c: BadCase): boolean {
+  const s = route.schema ?? {};
+  if (c.rawBody !== undefined) return false;
+  const decode = (v: string) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return null;
+    }
+  };
+  const params = Object.fromEntries((route.url.match(/:([A-Za-z]+)/g) ?? []).map((p) => [p.slice(1), decode(c.params?.[p.slice(1)] ?? '1')]));
+  if (Object.values(params).includes(null)) return false;
+  const body = c.body === undefined ? (s.body ? plausible(jsonOf(s.body)) : undefined) : c.body;
+  return (!s.params || s.params.safeParse(params).success) && (!s.body || s.body.safeParse(body).success) && (!s.querystring || s.querystring.safeParse(c.query ?? {}).success);
+}
+
+/**
+ * The bad-input sweep over one part of the route table (every `parts`th route from `part`), against a database of its
+ * own: the parts run side by side, so no one test waits for the whole table on a busy machine.
+ */
+export function badInputSweep(part: number, parts: number) {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe(`bad-input sweep over the route table, part ${part + 1} of ${parts}`, () => {
+    it('answers every generated bad input with a 4xx sentence, never a 5xx, and writes nothing', async () => {
+      const perRoute: Record<string, number> = {};
+      const minimum: Record<string, number> = {};
+      const mine = apiRoutes(t).filter((x) => x.schema?.body || x.schema?.params || x.schema?.querystring).filter((_, i) => i % parts === part);
+      for (const r of mine) {
+        const s = r.schema!;
+        const cases = [...(s.body ? bodyCases(s.body) : []), ...(s.params ? paramCases(s.params) : []), ...(s.querystring ? queryCases(s.querystring) : [])];
+        const key = `${r.method} ${r.url}`;
+        perRoute[key] = cases.length;
+        // A route with few fields has fewer ways to be wrong: at least 15 cases a field, and 50 from four fields on.
+        const fields = [s.body, s.params, s.querystring].reduce((n, z) => n + (z ? Object.keys(jsonOf(z).properties ?? {}).length : 0), 0);
+        minimum[key] = Math.min(50, 15 * Math.max(1, fields));
+        // The database is compared around each run of refused cases (a valid case may write, and starts a new run):
+        // one fingerprint per run instead of one per case keeps the sweep fast as routes are added.
+        let before = await dbFingerprint(t.db);
+        let refused: string[] = [];
+        const checkNothingWritten = async () => {
+          if (refused.length > 0) expect(await dbFingerprint(t.db), `${key} wrote to the database on one of [${refused.join('; ')}]`).toBe(before);
+          refused = [];
+        };
+        for (const c of cases) {
+          const valid = isValid(r, c);
+          if (valid) await checkNothingWritten();
+          const res = await sendCase(t, r, c);
+          expect(res.statusCode, `${key} [${c.label}] ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (valid) {
+            before = await dbFingerprint(t.db);
+            continue;
+          }
+          refused.push(c.label);
+          expect(res.statusCode, `${key} [${c.label}] was accepted`).toBeGreaterThanOrEqual(400);
+          expect(res.headers['content-type'], `${key} [${c.label}] ${res.statusCode} ${res.body.slice(0, 100)}`).toContain('application/problem+json');
+          expect(res.json().title.length, `${key} [${c.label}]`).toBeGreaterThan(5);
+        }
+        await checkNothingWritten();
+      }
+      const thin = Object.entries(perRoute).filter(([k, n]) => n < minimum[k]!);
+      expect(thin).toEqual([]);
+      console.info(`bad-input sweep, part ${part + 1} of ${parts}: ${Object.values(perRoute).reduce((a, b) => a + b, 0)} cases over ${Object.keys(perRoute).length} routes`);
+      expect(Object.keys(perRoute).length).toBeGreaterThan(10);
+    }, 600_000);
+  });
+}
