@@ -5,6 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { mailFromAddress } from '../../lib/env';
 import { AppError } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
+import { escapeHtml } from '../../lib/rich-text';
 import { foundOrThrow, ofTenant } from '../../lib/tenancy';
 import { enqueueEmail } from './enqueue-email.service';
 import { signalOutbox } from './outbox-signal';
@@ -109,8 +110,6 @@ export async function resendOutboxMessage(ctx: Ctx, id: number): Promise<EmailOu
   signalOutbox();
   return getOutboxMessage(ctx, id);
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `EmailOutbox/test`: a short message from the company to one address, to see that e-mail reaches people. */
 export async function sendTestEmail(ctx: Ctx, to: string): Promise<EmailOutboxDetail> {

@@ -4,6 +4,7 @@ import { LABOR_APPROVAL_DAYS, type Access, type CreatedLaborApproval, type Labor
 import { customers, subscribers, users, workOrderLabor, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/rich-text';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueEmail } from '../email-outbox/enqueue-email.service';
@@ -85,8 +86,6 @@ export async function requestLaborApproval(ctx: Ctx, access: Access, input: { wo
   const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId));
   return { ...answerOf({ ...row, requestedByName: who.name }, ctx.now), workOrderLaborApprovalGuid: token, path };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The request of a link, or the one sentence every unknown, malformed or foreign link gets. */
 async function requestOf(db: Ctx['db'], token: string) {

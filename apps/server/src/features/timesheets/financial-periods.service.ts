@@ -21,21 +21,20 @@ export async function financialPayPeriodOf(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, 
   return { year, index, startsOn: period.startsOn, endsOn: period.endsOn };
 }
 
+type Dates = { kind: string; startsOn: string; endsOn: string };
+const overlaps = (p: Dates, lock: { startsOn: string; endsOn: string }) => p.kind === 'Pay' && lock.startsOn <= p.endsOn && p.startsOn <= lock.endsOn;
+const locksOf = (db: DbOrTx, ctx: Pick<Ctx, 'actor'>) => db.select({ startsOn: payPeriodLocks.startsOn, endsOn: payPeriodLocks.endsOn }).from(payPeriodLocks).where(ofTenant(payPeriodLocks, ctx));
+
 /** Whether payroll locked pay time on any day of the period. */
-async function isLocked(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, p: { kind: string; startsOn: string; endsOn: string }) {
-  if (p.kind !== 'Pay') return false;
-  const rows = await db
-    .select({ id: payPeriodLocks.id })
-    .from(payPeriodLocks)
-    .where(ofTenant(payPeriodLocks, ctx, lte(payPeriodLocks.startsOn, p.endsOn), gte(payPeriodLocks.endsOn, p.startsOn)))
-    .limit(1);
-  return rows.length > 0;
+async function isLocked(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, p: Dates) {
+  return p.kind === 'Pay' && (await locksOf(db, ctx)).some((l) => overlaps(p, l));
 }
 
 /** `GET Payroll/financialPeriods?kind=`: the company's periods of a kind, oldest first. */
 export async function listFinancialPeriods(ctx: Ctx, kind: FinancialPeriodKind): Promise<FinancialPeriod[]> {
   const rows = await ctx.db.select().from(financialPeriods).where(ofTenant(financialPeriods, ctx, eq(financialPeriods.kind, kind))).orderBy(asc(financialPeriods.startsOn));
-  return Promise.all(rows.map(async (r) => ({ financialPeriodId: r.id, kind: r.kind as FinancialPeriodKind, name: r.name, startsOn: r.startsOn, endsOn: r.endsOn, isLocked: await isLocked(ctx.db, ctx, r) })));
+  const locks = await locksOf(ctx.db, ctx);
+  return rows.map((r) => ({ financialPeriodId: r.id, kind: r.kind as FinancialPeriodKind, name: r.name, startsOn: r.startsOn, endsOn: r.endsOn, isLocked: locks.some((l) => overlaps(r, l)) }));
 }
 
 /** A period of the company, refused as missing for another company's. */

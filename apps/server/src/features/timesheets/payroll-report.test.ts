@@ -1,26 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, adjacentPayPeriod, instantOf, payPeriodOf, wallClockOf } from '@sm/shared';
+import { addDays, type payPeriodOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, payRates, subscribers, users, workOrderLabor, workOrders } from '../../db/schema';
+import { payRates, workOrderLabor } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { payrollFixture } from './timesheet-fixtures';
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 let previous: ReturnType<typeof payPeriodOf>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of await t.db.select({ id: users.id, userName: users.userName }).from(users)) ids[u.userName] = u.id;
-  const [polar] = await t.db.select({ id: subscribers.id, timeZone: subscribers.timeZone }).from(subscribers).innerJoin(users, eq(users.subscriberId, subscribers.id)).where(eq(users.userName, 'tech'));
-  const calendar = { payFrequency: 'Bi-Weekly', payWeekStartsOn: 0 } as const;
-  previous = adjacentPayPeriod(payPeriodOf(wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10), calendar), calendar, -1);
-  const at = (day: number, time: string) => instantOf(new Date(`${addDays(previous.startsOn, day)}T${time}:00Z`), polar.timeZone);
-  const [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
-  const [wo] = await t.db
-    .insert(workOrders)
-    .values({ subscriberId: polar.id, workOrderNumber: 'PR-3001', customerId: site.id, billingCustomerId: site.billingCustomerId, workOrderStatusId: 38, problem: 'Reach-in freezer iced up' })
-    .returning();
-  const labor = (userName: string, day: number, from: string, to: string) => ({ subscriberId: polar.id, workOrderId: wo.id, userId: ids[userName], startedAt: at(day, from), stoppedAt: at(day, to) });
+  const fixture = await payrollFixture(t, { number: 'PR-3001', problem: 'Reach-in freezer iced up' });
+  ({ ids, previous } = fixture);
+  const { polar, at } = fixture;
+  const labor = (userName: string, day: number, from: string, to: string) => fixture.labor(userName, at(day, from), at(day, to));
   // Tom: Monday to Thursday 8 hours, Friday 10: 42 hours, the last 2 overtime. His raise to 30.00 starts on Thursday.
   await t.db.insert(workOrderLabor).values([...[1, 2, 3, 4].map((d) => labor('tech', d, '08:00', '16:00')), labor('tech', 5, '07:00', '17:00'), labor('dispatcher', 9, '09:00', '11:00')]);
   await t.db.insert(payRates).values({ subscriberId: polar.id, userId: ids.tech, effectiveFrom: addDays(previous.startsOn, 4), position: 'Senior Service Technician', hourlyRate: '30.00' });

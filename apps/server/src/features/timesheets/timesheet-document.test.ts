@@ -1,34 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
-import { addDays, adjacentPayPeriod, instantOf, payPeriodOf, wallClockOf } from '@sm/shared';
+import { addDays, type payPeriodOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, perDiemTypes, subscribers, userStatusEntries, users, workOrderLabor, workOrders } from '../../db/schema';
+import { perDiemTypes, userStatusEntries, workOrderLabor } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { payrollFixture } from './timesheet-fixtures';
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+let fixture: Awaited<ReturnType<typeof payrollFixture>>;
+let ids: Record<string, number>;
 let polar: { id: number; name: string; timeZone: string };
-const calendar = { payFrequency: 'Bi-Weekly', payWeekStartsOn: 0 } as const;
 let previous: ReturnType<typeof payPeriodOf>;
-/** An instant of a day of the previous period: `day` days after its first (a Sunday), at a wall-clock time in the company's zone. */
-const at = (day: number, time: string) => instantOf(new Date(`${addDays(previous.startsOn, day)}T${time}:00Z`), polar.timeZone);
+const at = (day: number, time: string) => fixture.at(day, time);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of await t.db.select({ id: users.id, userName: users.userName }).from(users)) ids[u.userName] = u.id;
-  [polar] = await t.db
-    .select({ id: subscribers.id, name: subscribers.name, timeZone: subscribers.timeZone })
-    .from(subscribers)
-    .innerJoin(users, eq(users.subscriberId, subscribers.id))
-    .where(eq(users.userName, 'tech'));
-  previous = adjacentPayPeriod(payPeriodOf(wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10), calendar), calendar, -1);
-  const [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
-  const [wo] = await t.db
-    .insert(workOrders)
-    .values({ subscriberId: polar.id, workOrderNumber: 'TS-1001', customerId: site.id, billingCustomerId: site.billingCustomerId, workOrderStatusId: 38, problem: 'Walk-in cooler warm' })
-    .returning();
+  fixture = await payrollFixture(t, { number: 'TS-1001', problem: 'Walk-in cooler warm' });
+  ({ ids, polar, previous } = fixture);
+  const { labor } = fixture;
   const [fullDay] = await t.db.select().from(perDiemTypes).where(and(eq(perDiemTypes.subscriberId, polar.id), eq(perDiemTypes.name, 'Full Day')));
-  const labor = (userName: string, from: Date, to: Date, extra: Partial<typeof workOrderLabor.$inferInsert> = {}) => ({ subscriberId: polar.id, workOrderId: wo.id, userId: ids[userName], startedAt: from, stoppedAt: to, ...extra });
   await t.db.insert(workOrderLabor).values([
     // Week one, Monday to Friday: 9 hours a day, 45 hours, of which the last 5 (on Friday) are overtime.
     ...[1, 2, 3, 4, 5].map((d) => labor('tech', at(d, '07:00'), at(d, '16:00'))),
@@ -157,7 +147,7 @@ describe('printed timesheets', () => {
   });
 
   it("prints the week of today when no date is given, with time still open counted up to now", async () => {
-    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: (await t.db.select().from(workOrders).where(eq(workOrders.workOrderNumber, 'TS-1001')))[0].id, userId: ids.tech2, startedAt: new Date(Date.now() - 60_000) });
+    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.tech2, startedAt: new Date(Date.now() - 60_000) });
     const res = await t.call('GET', `/api/v1/Payroll/timesheets/${ids.tech2}/weeklyPrint`, 'tech2');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const [page] = pagesOf(res.rawPayload);

@@ -1,33 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, adjacentPayPeriod, instantOf, payPeriodOf, wallClockOf } from '@sm/shared';
+import { addDays, payPeriodOf, wallClockOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, perDiemTypes, subscribers, userStatusEntries, users, workOrderLabor, workOrders } from '../../db/schema';
+import { auditLog, perDiemTypes, userStatusEntries, workOrderLabor } from '../../db/schema';
 import { dbFingerprint } from '../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { payrollFixture } from './timesheet-fixtures';
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+let fixture: Awaited<ReturnType<typeof payrollFixture>>;
+let ids: Record<string, number>;
 let polar: { id: number; timeZone: string };
-const calendar = { payFrequency: 'Bi-Weekly', payWeekStartsOn: 0 } as const;
 let current: ReturnType<typeof payPeriodOf>;
 let previous: ReturnType<typeof payPeriodOf>;
-/** An instant of a day of the previous period: `day` days after its first, at a wall-clock time in the company's zone. */
-const at = (day: number, time: string) => instantOf(new Date(`${addDays(previous.startsOn, day)}T${time}:00Z`), polar.timeZone);
+const at = (day: number, time: string) => fixture.at(day, time);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of await t.db.select({ id: users.id, userName: users.userName }).from(users)) ids[u.userName] = u.id;
-  [polar] = await t.db.select({ id: subscribers.id, timeZone: subscribers.timeZone }).from(subscribers).innerJoin(users, eq(users.subscriberId, subscribers.id)).where(eq(users.userName, 'tech'));
-  current = payPeriodOf(wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10), calendar);
-  previous = adjacentPayPeriod(current, calendar, -1);
-  // The previous period's first day is a Sunday (the pay week starts on Sunday): days 1–5 are Monday to Friday.
-  const [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
-  const [wo] = await t.db
-    .insert(workOrders)
-    .values({ subscriberId: polar.id, workOrderNumber: 'TS-1001', customerId: site.id, billingCustomerId: site.billingCustomerId, workOrderStatusId: 38, problem: 'Walk-in cooler warm' })
-    .returning();
+  fixture = await payrollFixture(t, { number: 'TS-1001', problem: 'Walk-in cooler warm' });
+  ({ ids, polar, current, previous } = fixture);
+  const { labor } = fixture;
   const [fullDay] = await t.db.select().from(perDiemTypes).where(and(eq(perDiemTypes.subscriberId, polar.id), eq(perDiemTypes.name, 'Full Day')));
-  const labor = (userName: string, from: Date, to: Date, extra: Partial<typeof workOrderLabor.$inferInsert> = {}) => ({ subscriberId: polar.id, workOrderId: wo.id, userId: ids[userName], startedAt: from, stoppedAt: to, ...extra });
   await t.db.insert(workOrderLabor).values([
     // Week one: five days of 9 hours, 45 hours: the last 5 are overtime.
     ...[1, 2, 3, 4, 5].map((d) => labor('tech', at(d, '07:00'), at(d, '16:00'))),
@@ -71,8 +63,7 @@ describe('timesheets', () => {
   });
 
   it('counts time still open up to now, on the days it ran, and says the employee is clocked in', async () => {
-    const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.workOrderNumber, 'TS-1001'));
-    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: wo.id, userId: ids.leader, startedAt: new Date(Date.now() - 90 * 60_000) });
+    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.leader, startedAt: new Date(Date.now() - 90 * 60_000) });
     const sheet = (await t.call('GET', `/api/v1/Payroll/timesheets/${ids.leader}`, 'leader')).json();
     const today = wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10);
     const entries = sheet.days.flatMap((d: { date: string; entries: { minutes: number; stoppedAt: string | null }[] }) => d.entries.map((e) => ({ date: d.date, ...e })));

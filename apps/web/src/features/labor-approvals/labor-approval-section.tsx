@@ -8,6 +8,8 @@ import { useSignedIn } from '../auth/session-context';
 import { useIsPhone } from '../clock/clock-modal';
 import type { WorkOrderDetails } from '../work-orders/edit/work-order-api';
 import { useSchemaForm } from '../work-orders/items/item-form';
+import { whenText } from '../../lib/when';
+import { LABOR_APPROVAL_STATUS_COLOURS } from './labor-approval-status';
 
 const approvalsQuery = (workOrderId: number) =>
   queryOptions({
@@ -16,8 +18,6 @@ const approvalsQuery = (workOrderId: number) =>
     staleTime: 0,
   });
 
-const STATUS_COLOUR = { Pending: 'blue', Approved: 'teal', Disputed: 'orange', Expired: 'gray' } as const;
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The customer's approval of the work order's labor: the office (or the technician on site) asks through a link, sent
@@ -51,17 +51,17 @@ export function LaborApprovalSection({ workOrder }: { workOrder: WorkOrderDetail
         <Stack gap="xs" role="list" aria-label="Labor approval requests">
           {approvals.data.map((a) => (
             <Group key={a.laborApprovalId} gap="sm" role="listitem" wrap="wrap" align="flex-start">
-              <Badge color={STATUS_COLOUR[a.status]} variant="light">
+              <Badge color={LABOR_APPROVAL_STATUS_COLOURS[a.status]} variant="light">
                 {a.status}
               </Badge>
               <Stack gap={0} style={{ flex: 1, minWidth: 220 }}>
                 <Text size="sm">
-                  {a.laborCount} labor {a.laborCount === 1 ? 'entry' : 'entries'}, asked by {a.requestedByName} on {timeOf(a.requestedAt)}
+                  {a.laborCount} labor {a.laborCount === 1 ? 'entry' : 'entries'}, asked by {a.requestedByName} on {whenText(a.requestedAt)}
                   {a.sentTo ? `, sent to ${a.sentTo}` : ''}
                 </Text>
                 {a.decidedAt && (
                   <Text size="sm" c="dimmed">
-                    {a.status} by {a.approverName} on {timeOf(a.decidedAt)}
+                    {a.status} by {a.approverName} on {whenText(a.decidedAt)}
                     {a.comment ? `: “${a.comment}”` : ''}
                   </Text>
                 )}

@@ -7,8 +7,7 @@ import { useParams } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { apiGet, apiPost } from '../../lib/api';
 import { useSchemaForm } from '../work-orders/items/item-form';
-
-const STATUS_COLOURS = { Pending: 'blue', Approved: 'teal', Disputed: 'orange', Expired: 'gray' } as const;
+import { LABOR_APPROVAL_STATUS_COLOURS } from './labor-approval-status';
 
 /**
  * `/workOrderLaborApprove/{guid}` (spec platform 2.1, no sign-in): the customer reads the technicians' hours on a work
@@ -54,7 +53,7 @@ function Approval({ approval: a, guid, queryKey }: { approval: PublicLaborApprov
         )}
       </Stack>
       <Group gap="sm">
-        <Badge color={STATUS_COLOURS[a.status]} size="lg" variant="light">
+        <Badge color={LABOR_APPROVAL_STATUS_COLOURS[a.status]} size="lg" variant="light">
           {a.status}
         </Badge>
         <Text size="sm" c="dimmed">

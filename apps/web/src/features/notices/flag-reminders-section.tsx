@@ -12,6 +12,7 @@ import { useIsPhone } from '../clock/clock-modal';
 import type { WorkOrderDetails } from '../work-orders/edit/work-order-api';
 import { useSchemaForm } from '../work-orders/items/item-form';
 import { WRITE_UPS_WRITE } from '../write-ups/write-ups-areas';
+import { whenText } from '../../lib/when';
 
 const WriteUpDialog = lazy(() => import('../write-ups/write-up-dialog').then((m) => ({ default: m.WriteUpDialog })));
 
@@ -23,7 +24,6 @@ const remindersQuery = (workOrderId: number) =>
   });
 
 const STATUS_COLOUR = { Waiting: 'blue', Sent: 'teal', Cancelled: 'gray' } as const;
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** The local date and time an hour from now, as a datetime-local field writes it. */
 const inAnHour = () => {
   const d = new Date(Date.now() + 3600_000);
@@ -161,7 +161,7 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
               <Table.Tbody>
                 {list.map((r) => (
                   <Table.Tr key={r.flagReminderId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{timeOf(r.flagReminderTime)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{whenText(r.flagReminderTime)}</Table.Td>
                     <Table.Td>{r.workOrderFlagName}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.reminderDescription}</Table.Td>
                     <Table.Td>
@@ -179,7 +179,7 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
                             <ActionIcon
                               variant="subtle"
                               color="red"
-                              aria-label={`Take back the reminder of ${timeOf(r.flagReminderTime)}`}
+                              aria-label={`Take back the reminder of ${whenText(r.flagReminderTime)}`}
                               loading={cancel.isPending && cancel.variables === r.flagReminderId}
                               onClick={async () => {
                                 if (await confirm({ title: 'Take Back Reminder', message: 'Take back this reminder? The technicians will not be notified.', confirmLabel: 'Take Back', cancelLabel: 'Keep' })) cancel.mutate(r.flagReminderId);

@@ -11,6 +11,7 @@ import { SopNoticeLinks, useMySopCounts } from '../sop/sop-notice-links';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { PAY_RAISE_PATHS } from '../pay-raises/pay-raises-areas';
 import { flagRemindersQuery, myPayRaiseNoticesQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
+import { whenText } from '../../lib/when';
 
 interface Manager {
   managerId: number;
@@ -21,7 +22,6 @@ interface Manager {
 
 const managersQuery = { queryKey: ['notices', 'managers'], queryFn: () => apiGet<Manager[]>('FlagReminder/managerDetails'), staleTime: 5 * 60_000 };
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One notice: the work order and flag, what to be reminded of, and Acknowledge or Ask for Help. */
 function NoticeCard({ notice, onOpen }: { notice: FlagReminder; onOpen: () => void }) {
@@ -44,7 +44,7 @@ function NoticeCard({ notice, onOpen }: { notice: FlagReminder; onOpen: () => vo
           {notice.reminderDescription}
         </Text>
         <Text size="xs" c="dimmed">
-          Reminder for {timeOf(notice.flagReminderTime)}
+          Reminder for {whenText(notice.flagReminderTime)}
           {notice.isHelpRequested ? ' · help asked for' : ''}
         </Text>
         {isAsking && (
@@ -117,8 +117,8 @@ function WriteUpCard({ writeUp, onOpen }: { writeUp: WriteUp; onOpen: () => void
           {writeUp.writeUpDescription}
         </Text>
         <Text size="xs" c="dimmed">
-          By {writeUp.managerName ?? 'a former manager'} on {timeOf(writeUp.createdDate)}
-          {writeUp.modifiedDate ? `, changed ${timeOf(writeUp.modifiedDate)}` : ''}
+          By {writeUp.managerName ?? 'a former manager'} on {whenText(writeUp.createdDate)}
+          {writeUp.modifiedDate ? `, changed ${whenText(writeUp.modifiedDate)}` : ''}
         </Text>
         <Group gap="xs" justify="flex-end">
           <Button size="xs" leftSection={<IconCheck size={14} />} loading={dismissWriteUp.isPending} onClick={() => dismissWriteUp.mutate(writeUp.writeUpId)}>
