@@ -1,4 +1,5 @@
 export * from './credit-card';
+export * from './csv';
 export * from './duration';
 export * from './email';
 export * from './file-name';

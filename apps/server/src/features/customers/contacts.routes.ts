@@ -4,6 +4,7 @@ import { contactIdAnswer, contactIdParams, contactsExportQuery, contactsGridAnsw
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
+import { contentDisposition } from '../../lib/content-disposition';
 import { createContact, deleteContact, exportContacts, listContacts, updateContact } from './contacts.service';
 
 /** The people to call at customers (spec platform 2.1 /contacts). */
@@ -26,7 +27,7 @@ export function contactsRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
     handler: async (req, reply) => {
       const csv = await exportContacts(ctxOf(req, deps.db), req.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(csv);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', contentDisposition('contacts.csv')).send(csv);
     },
   });
   r.post('/api/v1/Contacts/create', {

@@ -1,11 +1,10 @@
 import { asc, count, eq, ne, or, sql } from 'drizzle-orm';
-import type { ContactGridRow, ContactsExportQuery, GridRequestParsed, SaveContactParsed } from '@sm/shared';
+import { toCsv, type ContactGridRow, type ContactsExportQuery, type GridRequestParsed, type SaveContactParsed } from '@sm/shared';
 import { contacts, customers } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
-import { toCsv } from './contacts-csv';
 import { companyCustomers, containsPattern } from './customer-visibility';
 
 const columns: GridColumns = {
@@ -104,7 +103,7 @@ export const CONTACTS_CSV_HEADER = ['Customer', 'Name', 'Title', 'Phone', 'Email
 /**
  * `Contacts/export`: the company's contacts whose name, customer, phone or e-mail contain `search` (of one customer,
  * or primary contacts only, when asked), as CSV (RFC 4180), by customer and name. Cells a spreadsheet would run as
- * formulas are defused (see `csvCell`).
+ * formulas are defused (`toCsv` of the shared package).
  */
 export async function exportContacts(ctx: Ctx, query: ContactsExportQuery): Promise<string> {
   const text = query.search?.trim();
@@ -132,8 +131,5 @@ export async function exportContacts(ctx: Ctx, query: ContactsExportQuery): Prom
     .orderBy(asc(customers.name), asc(contacts.name), asc(contacts.id))
     .limit(query.take)
     .offset(query.skip);
-  return toCsv(
-    CONTACTS_CSV_HEADER,
-    rows.map((r) => [r.customerName, r.name, r.title, r.phone, r.email, r.isPrimary ? 'Yes' : 'No']),
-  );
+  return toCsv([CONTACTS_CSV_HEADER, ...rows.map((r) => [r.customerName, r.name, r.title, r.phone, r.email, r.isPrimary ? 'Yes' : 'No'])]);
 }

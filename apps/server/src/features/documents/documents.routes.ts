@@ -7,6 +7,7 @@ import {
 } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { area, ctxOf } from '../../lib/access-control';
+import { contentDisposition } from '../../lib/content-disposition';
 import { getDocumentTemplate, previewDocumentTemplate, saveDocumentTemplate } from './document-templates.service';
 import { emailInvoice, invoiceEmailDefaults, invoicePdf } from './invoice-document.service';
 import { emailQuote, quoteEmailDefaults, quotePdf } from './quote-document.service';
@@ -16,7 +17,7 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
     .type('application/pdf')
     .header('cache-control', 'no-store')
-    .header('content-disposition', `inline; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .header('content-disposition', contentDisposition(fileName, 'inline'))
     .send(pdf as unknown as string);
 }
 

@@ -53,6 +53,20 @@ describe('e-mailing a work order\'s files', () => {
     expect(await statusOf()).toBe('sent');
   });
 
+  it('sends a file named in any script under its own name', async () => {
+    const name = 'Отчёт 報告 تقرير.pdf';
+    const content = Buffer.from('%PDF-1.4\n% report\n%%EOF\n');
+    const up = await upload(t, 'tech', `workOrders/${mine}`, [{ name, content }]);
+    expect(up.json()[0]?.name, up.body).toBe(name);
+    const before = sink.received.length;
+    const res = await send('dispatcher', { fileNames: [name], subject: 'Report' });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitUntil(() => sink.received.length === before + 1, 'the message to reach the SMTP server', 15_000);
+    const mail = sink.received.at(-1)!;
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[name, 'application/pdf']]);
+    expect(Buffer.compare(mail.attachments[0]!.content, content)).toBe(0);
+  });
+
   it('queues nothing when the input is bad, a file is missing, or the work order is another company\'s', async () => {
     const before = await queued();
     const cases: [Record<string, unknown>, string, number][] = [

@@ -23,6 +23,7 @@ import {
 } from '@sm/shared';
 import { z } from 'zod';
 import { ctxOf, PUBLIC, SIGNED_IN } from '../../lib/access-control';
+import { contentDisposition } from '../../lib/content-disposition';
 import { AppError } from '../../lib/errors';
 import { emailFiles } from './email-files.service';
 import { readLinkedFile } from './file-content.service';
@@ -125,7 +126,7 @@ export function filesRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: str
       return reply
         .type(file.contentType)
         .header('cache-control', `private, max-age=${file.maxAge}`)
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.fileName.replace(/"/g, '')}"`)
+        .header('content-disposition', contentDisposition(file.fileName, inline ? 'inline' : 'attachment'))
         .send(file.body as unknown as string);
     },
   });

@@ -1,13 +1,19 @@
 import {
   acceptedExtensions,
   FILE_MESSAGES,
+  FILE_NAME_CONTROL_MESSAGE,
+  FILE_NAME_TOO_LONG_MESSAGE,
   FILE_URL_LIFETIME_SECONDS,
   fileExtension,
+  hasControlCharacter,
   isImageName,
+  MAX_FILE_NAME_BYTES,
   renameKeepingExtension,
   sanitizeFileName,
+  shortenFileName,
   type Access,
   type StoredFile,
+  utf8Length,
 } from '@sm/shared';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -52,20 +58,32 @@ function describe(ctx: Ctx, deps: FilesDeps, folder: OpenFolder, o: StoredObject
   };
 }
 
-/** A name as the store keeps it: sanitised (spec 5.4) and not made only of dots and spaces. */
-function cleanName(raw: string): string {
-  const name = sanitizeFileName(raw).trim();
+/**
+ * A name as the store keeps it: sanitised (spec 5.4), without spaces before its extension, not made only of dots and
+ * spaces. A control character (a line break, a tab) is refused with a sentence rather than quietly dropped. A name
+ * over MAX_FILE_NAME_BYTES is shortened keeping its extension when it came with an upload (the user's device allowed
+ * it), and refused when typed in a rename.
+ */
+function cleanName(raw: string, whenTooLong: 'shorten' | 'refuse'): string {
+  if (hasControlCharacter(raw)) throw new AppError(400, FILE_NAME_CONTROL_MESSAGE);
+  let name = sanitizeFileName(raw).trim().replace(/\s+(\.[^.\s]+)$/, '$1');
+  if (utf8Length(name) > MAX_FILE_NAME_BYTES) {
+    if (whenTooLong === 'refuse') throw new AppError(400, FILE_NAME_TOO_LONG_MESSAGE);
+    name = shortenFileName(name);
+  }
   if (name === '' || /^[.\s]+$/.test(name) || name.startsWith('.')) throw new AppError(400, 'File name is required: use letters, digits, spaces, underscores and dots.');
-  if (name.length > 200) throw new AppError(400, 'File name must be at most 200 characters.');
   return name;
 }
 
-/** `Coil.jpg`, then `Coil 2.jpg`, `Coil 3.jpg`: a name not yet taken in the folder or the batch. */
+/** `Coil.jpg`, then `Coil 2.jpg`, `Coil 3.jpg`: a name not yet taken in the folder or the batch, within the size a name may have. */
 function freeName(name: string, taken: Set<string>): string {
   const ext = fileExtension(name);
   const base = ext ? name.slice(0, -(ext.length + 1)) : name;
   let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = ext ? `${base} ${n}.${ext}` : `${base} ${n}`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+    const suffix = ext ? ` ${n}.${ext}` : ` ${n}`;
+    candidate = shortenFileName(base, MAX_FILE_NAME_BYTES - utf8Length(suffix)) + suffix;
+  }
   taken.add(candidate.toLowerCase());
   return candidate;
 }
@@ -80,7 +98,7 @@ export async function uploadFiles(ctx: Ctx, deps: FilesDeps, access: Access, fol
   if (files.length === 0) throw new AppError(400, 'Choose a file to upload.');
   const accepted = acceptedExtensions(folder.ref);
   const checked = files.map((f) => {
-    const name = cleanName(f.fileName);
+    const name = cleanName(f.fileName, 'shorten');
     const ext = fileExtension(name);
     if (!accepted.includes(ext)) throw new AppError(400, `${name}: only ${accepted.join(', ')} files are accepted here.`);
     if (!contentMatchesExtension(ext, f.content)) throw new AppError(400, `${name} is not a ${ext} file: its content does not match its type.`);
@@ -130,9 +148,10 @@ export async function deleteFiles(ctx: Ctx, deps: FilesDeps, access: Access, fol
 /** Renames a file keeping its extension (spec 5.4); the new name is sanitised and must not be taken already. */
 export async function renameFile(ctx: Ctx, deps: FilesDeps, access: Access, body: { folder: string; oldName: string; newName: string }): Promise<StoredFile> {
   const folder = await openFolder(ctx, access, body.folder, 'write');
+  if (hasControlCharacter(body.newName)) throw new AppError(400, FILE_NAME_CONTROL_MESSAGE);
   const result = renameKeepingExtension(body.oldName, body.newName);
   if (!result.ok) throw new AppError(400, result.message);
-  const newName = cleanName(result.name);
+  const newName = cleanName(result.name, 'refuse');
   const from = folder.prefix + body.oldName;
   const current = isPlainName(body.oldName) ? await deps.store.stat(from) : null;
   if (!current) throw new AppError(404, `${FILE_MESSAGES.renameFailed} The file ${body.oldName} was not found.`);

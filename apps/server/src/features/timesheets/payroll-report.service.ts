@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { asc, lte } from 'drizzle-orm';
-import { OVERTIME_PAY_FACTOR, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
+import { csvNumber, hoursText, OVERTIME_PAY_FACTOR, toCsv, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
 import type { Ctx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
 import { payRates } from '../pay-raises/pay-raises.table';
@@ -66,4 +66,21 @@ export async function payrollReport(ctx: Ctx, date: string | undefined): Promise
       grossPay: rows.reduce((a, r) => a.plus(r.grossPay ?? 0), new Decimal(0)).toFixed(2),
     },
   };
+}
+
+const CSV_HEADER = ['Employee', 'Position', 'Hourly Rate', 'Regular Hours', 'Overtime Hours', 'PTO Hours', 'Per Diem Days', 'Regular Pay', 'Overtime Pay', 'PTO Pay', 'Gross Pay', 'Approved'];
+
+/**
+ * `GET Payroll/payrollReport/csv?date=`: the payroll report as the CSV a payroll provider imports, through the shared
+ * writer, so an employee's name or position that looks like a formula is defused while hours and amounts, negative
+ * ones after an adjustment included, stay numbers. Hours with two decimals, amounts as the report summed them.
+ */
+export async function payrollReportCsv(ctx: Ctx, date: string | undefined): Promise<{ csv: string; fileName: string }> {
+  const report = await payrollReport(ctx, date);
+  const hours = (minutes: number) => csvNumber(hoursText(minutes));
+  const rows = report.rows.map((r) => [
+    r.name, r.position, csvNumber(r.hourlyRate), hours(r.regularMinutes), hours(r.overtimeMinutes), hours(r.ptoMinutes), r.perDiemDays,
+    csvNumber(r.regularPay), csvNumber(r.overtimePay), csvNumber(r.ptoPay), csvNumber(r.grossPay), r.isApproved ? 'Yes' : 'No',
+  ]);
+  return { csv: toCsv([CSV_HEADER, ...rows]), fileName: `payroll-${report.period.startsOn}.csv` };
 }

@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, type payPeriodOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payRates, workOrderLabor } from '../../db/schema';
+import { payRates, userRoles, users, workOrderLabor } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payrollFixture } from './timesheet-fixtures';
 
 let t: TestApp;
 let ids: Record<string, number>;
 let previous: ReturnType<typeof payPeriodOf>;
+let fixture: Awaited<ReturnType<typeof payrollFixture>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const fixture = await payrollFixture(t, { number: 'PR-3001', problem: 'Reach-in freezer iced up' });
+  fixture = await payrollFixture(t, { number: 'PR-3001', problem: 'Reach-in freezer iced up' });
   ({ ids, previous } = fixture);
   const { polar, at } = fixture;
   const labor = (userName: string, day: number, from: string, to: string) => fixture.labor(userName, at(day, from), at(day, to));
@@ -50,5 +51,35 @@ describe('payroll report', () => {
     expect((await report('leader')).statusCode).toBe(403);
     expect((await report('tech')).statusCode).toBe(403);
     expect((await report('coastal.admin')).json().rows).toEqual([]);
+  });
+
+  it('downloads as CSV for the payroll provider: a name that looks like a formula is defused, amounts stay numbers', async () => {
+    // An employee whose name and position a spreadsheet would run, with an hour of work taken back by two (-1.00 h).
+    const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
+    const [{ roleId }] = await t.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, tech.id));
+    const [mallory] = await t.db
+      .insert(users)
+      .values({ subscriberId: tech.subscriberId, userName: 'mallory', name: '=HYPERLINK("http://x")', email: 'mallory@polar.example', passwordHash: tech.passwordHash, userStatusId: tech.userStatusId })
+      .returning({ id: users.id });
+    await t.db.insert(userRoles).values({ subscriberId: tech.subscriberId, userId: mallory.id, roleId });
+    await t.db.insert(payRates).values({ subscriberId: tech.subscriberId, userId: mallory.id, effectiveFrom: previous.startsOn, position: '@Lead', hourlyRate: '20.00' });
+    await t.db.insert(workOrderLabor).values({ ...fixture.labor('tech', fixture.at(3, '08:00'), fixture.at(3, '09:00')), userId: mallory.id });
+    const adjusted = await t.call('POST', '/api/v1/Payroll/timesheetAdjustments', 'payroll', { userId: mallory.id, workDate: addDays(previous.startsOn, 3), regularHours: -2, reason: 'Hours entered twice' });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+
+    const csv = await t.call('GET', `/api/v1/Payroll/payrollReport/csv?date=${previous.startsOn}`, 'payroll');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="payroll-${previous.startsOn}.csv"; filename*=UTF-8''payroll-${previous.startsOn}.csv`);
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('Employee,Position,Hourly Rate,Regular Hours,Overtime Hours,PTO Hours,Per Diem Days,Regular Pay,Overtime Pay,PTO Pay,Gross Pay,Approved');
+    expect(lines).toContain(`"'=HYPERLINK(""http://x"")",'@Lead,20.00,-1.00,0.00,0.00,0,-20.00,0.00,0.00,-20.00,No`);
+    expect(lines).toContain('Tom Alvarez,Senior Service Technician,30.00,39.75,2.00,4.00,0,1156.88,90.00,120.00,1366.88,No');
+    expect(lines).toContain(`Dana Whitfield,,,2.00,0.00,0.00,0,,,,,No`);
+    expect(lines.at(-1)).toBe('');
+    expect(csv.body).not.toMatch(/(^|,)[=+@]/m);
+
+    expect((await t.call('GET', `/api/v1/Payroll/payrollReport/csv?date=${previous.startsOn}`, 'leader')).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/v1/Payroll/payrollReport/csv?date=nope', 'payroll')).statusCode).toBe(400);
   });
 });

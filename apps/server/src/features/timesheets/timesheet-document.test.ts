@@ -53,7 +53,7 @@ describe('printed timesheets', () => {
     const res = await printAll();
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="timesheets-${previous.startsOn}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="timesheets-${previous.startsOn}.pdf"; filename*=UTF-8''timesheets-${previous.startsOn}.pdf`);
     const pages = pagesOf(res.rawPayload);
     const rows: { name: string }[] = (await t.call('GET', `/api/v1/Payroll/timesheets?date=${previous.startsOn}`, 'payroll')).json().rows;
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Tom Alvarez', 'Priya Natarajan', 'Grace Kim']));
@@ -94,7 +94,7 @@ describe('printed timesheets', () => {
     let res = await weekly('tech', addDays(previous.startsOn, 9));
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="timesheet-tom-alvarez-${second}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="timesheet-tom-alvarez-${second}.pdf"; filename*=UTF-8''timesheet-tom-alvarez-${second}.pdf`);
     let pages = pagesOf(res.rawPayload);
     expect(pages).toHaveLength(1);
     for (let d = 7; d < 14; d++) expect(rowOf(pages[0], addDays(previous.startsOn, d)), `day ${d}`).toBeDefined();

@@ -7,9 +7,10 @@ import {
 } from '@sm/shared';
 import type { Db } from '../../db/client';
 import { ctxOf } from '../../lib/access-control';
+import { contentDisposition } from '../../lib/content-disposition';
 import { sendPdf } from '../documents/documents.routes';
 import { financialPeriodsRoutes } from './financial-periods.routes';
-import { payrollReport } from './payroll-report.service';
+import { payrollReport, payrollReportCsv } from './payroll-report.service';
 import { getPayrollSettings, savePayrollSettings } from './payroll-settings.service';
 import { printTimesheets, printWeeklyTimesheet } from './timesheet-document';
 import { addPtoEntry, adjustTimesheet, approveTimesheet, deletePtoEntry, lockPayPeriod, withdrawTimesheetApproval } from './timesheet-approvals.service';
@@ -90,6 +91,21 @@ export function timesheetsRoutes(app: FastifyInstance, deps: { db: Db }) {
       response: { 200: payrollReportAnswer },
     },
     handler: (req) => payrollReport(ctxOf(req, deps.db), req.query.date),
+  });
+  r.get('/api/v1/Payroll/payrollReport/csv', {
+    config: { access: PAY_FIGURES },
+    schema: {
+      operationId: 'getPayrollReportCsv',
+      summary: 'The payroll report of the pay period of a date as a CSV file for the payroll provider (Can Access Payroll)',
+      description: 'Answers text/csv (RFC 4180), one header row then one row per employee. Cells starting with = + - @, a tab or a carriage return are prefixed with an apostrophe so spreadsheets do not run them; hours and amounts are written as numbers.',
+      tags,
+      querystring: payPeriodQuery,
+      response: { 200: z.string().describe('CSV text') },
+    },
+    handler: async (req, reply) => {
+      const { csv, fileName } = await payrollReportCsv(ctxOf(req, deps.db), req.query.date);
+      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', contentDisposition(fileName)).send(csv);
+    },
   });
   r.post('/api/v1/Payroll/timesheetApprovals', {
     config: { access: TIMESHEET_APPROVE, errors: [409] },

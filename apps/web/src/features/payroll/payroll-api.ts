@@ -3,7 +3,7 @@ import type {
   PayPeriod, PayrollSettings, PtoEntryBody, TimesheetAdjustment, TimesheetAdjustmentBody, TimesheetApprovalBody, TimesheetDetailAnswer, TimesheetSummaryAnswer,
   TimesheetSummaryRow,
 } from '@sm/shared';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
+import { apiBlob, apiDelete, apiGet, apiPost, apiPut, saveBlob } from '../../lib/api';
 
 export const PAYROLL_KEY = ['payroll'] as const;
 const dateQuery = (date: string | null) => (date ? `?date=${date}` : '');
@@ -29,6 +29,14 @@ export const payrollSettingsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<PayrollSettings>('Payroll/payrollSettings', { signal }),
   staleTime: 5 * 60_000,
 });
+
+/**
+ * Downloads the payroll report of the pay period starting on `startsOn` as the server writes it (`Payroll/payrollReport/csv`,
+ * formulas defused): through fetch with the session's token, saved through a temporary link.
+ */
+export async function downloadPayrollCsv(startsOn: string): Promise<void> {
+  saveBlob(await apiBlob('Payroll/payrollReport/csv', { query: { date: startsOn } }), `payroll-${startsOn}.csv`);
+}
 
 /** Approving, locking, adjusting and time off: each reads the timesheets again. */
 export function usePayrollActions() {

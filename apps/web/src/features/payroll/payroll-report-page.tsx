@@ -1,13 +1,13 @@
 import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatCurrency, hoursText, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { hoursText, moneyText, type PayrollReportAnswer, type PayrollReportRow } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { LoadingRows } from '../../components/table-states';
 import { usePageTitle } from '../../components/use-page-title';
-import { apiGet, saveBlob } from '../../lib/api';
-import { PAYROLL_KEY } from './payroll-api';
+import { apiGet } from '../../lib/api';
+import { downloadPayrollCsv, PAYROLL_KEY } from './payroll-api';
 import { PeriodBar, PeriodFailed } from './period-bar';
 
 const reportQuery = (date: string | null) =>
@@ -19,20 +19,7 @@ const reportQuery = (date: string | null) =>
 
 // Gross pay beside the hours, before its parts: on a narrow screen the table scrolls, and the total should not be the part hidden.
 const COLUMNS = ['Employee', 'Regular', 'Overtime', 'PTO', 'Gross Pay', 'Regular Pay', 'Overtime Pay', 'PTO Pay'];
-const money = (amount: string | null) => (amount === null ? '—' : formatCurrency(Number(amount)));
-
-/** The report as CSV: hours with two decimals, amounts as the server summed them. */
-function csvOf(report: PayrollReportAnswer): Blob {
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const lines = [
-    ['Employee', 'Position', 'Hourly Rate', 'Regular Hours', 'Overtime Hours', 'PTO Hours', 'Per Diem Days', 'Regular Pay', 'Overtime Pay', 'PTO Pay', 'Gross Pay', 'Approved'],
-    ...report.rows.map((r) => [
-      r.name, r.position ?? '', r.hourlyRate ?? '', hoursText(r.regularMinutes), hoursText(r.overtimeMinutes), hoursText(r.ptoMinutes), String(r.perDiemDays),
-      r.regularPay ?? '', r.overtimePay ?? '', r.ptoPay ?? '', r.grossPay ?? '', r.isApproved ? 'Yes' : 'No',
-    ]),
-  ];
-  return new Blob([lines.map((l) => l.map(quote).join(',')).join('\r\n') + '\r\n'], { type: 'text/csv' });
-}
+const money = (amount: string | null) => (amount === null ? '—' : moneyText(amount));
 
 /**
  * `/administration/payrollReport` (Can Access Payroll): the pay of each employee for a pay period, from the hours of
@@ -43,6 +30,7 @@ export default function PayrollReportPage() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date');
   const report = useQuery(reportQuery(date));
+  const download = useMutation({ mutationFn: downloadPayrollCsv });
   const period = report.data?.period;
   const withoutRate = (report.data?.rows ?? []).filter((r) => r.daysWithoutRate.length > 0);
   return (
@@ -56,7 +44,7 @@ export default function PayrollReportPage() {
       {report.isError && <PeriodFailed title="The payroll report could not be read" error={report.error} date={date} onDate={(d) => setParams(d ? { date: d } : {})} onRetry={() => void report.refetch()} />}
       {period && (
         <PeriodBar period={period} onDate={(d) => setParams({ date: d })}>
-          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={!report.data?.rows.length} onClick={() => saveBlob(csvOf(report.data!), `payroll-${period.startsOn}.csv`)}>
+          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={!report.data?.rows.length} loading={download.isPending} onClick={() => download.mutate(period.startsOn)}>
             Download CSV
           </Button>
         </PeriodBar>
@@ -126,7 +114,7 @@ function ReportRow({ row: r }: { row: PayrollReportRow }) {
           {r.name}
         </Text>
         <Text size="xs" c="dimmed">
-          {[r.position, r.hourlyRate === null ? 'no pay rate' : `${formatCurrency(Number(r.hourlyRate))}/h`].filter(Boolean).join(' · ')} ·{' '}
+          {[r.position, r.hourlyRate === null ? 'no pay rate' : `${moneyText(r.hourlyRate)}/h`].filter(Boolean).join(' · ')} ·{' '}
           <Text span inherit c={r.isApproved ? 'teal.8' : 'orange.8'} fw={600}>
             {r.isApproved ? 'Approved' : 'Not approved'}
           </Text>
