@@ -36,7 +36,7 @@ const groups = [
 const serverOf = (port: number, smtpPort?: number, payrollHistory?: boolean) => ({
   // The data directory starts with the seeded demo database (e2e/seeded-data-dir.ts): Playwright starts the servers one
   // after another, and migrating and seeding each anew took half a minute apiece.
-  command: `npx tsx e2e/seeded-data-dir.ts .tmp/e2e-data-${port}${payrollHistory ? ' --payroll-history' : ''} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
+  command: `npx tsx e2e/seeded-data-dir.ts .tmp/e2e-data-${port}${payrollHistory ? ' --payroll-history' : ''} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}SEED_DEMO=1 DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
   cwd: '..',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,

@@ -69,7 +69,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; orig
   const child = spawn(process.execPath, [...process.execArgv, join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROVIDER_SIMULATOR: 'off' },
+    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '1', ALLOW_DEMO_ACCOUNTS: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROVIDER_SIMULATOR: 'off' },
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

@@ -47,8 +47,11 @@ import { workOrderItemsRoutes } from './features/work-order-items/work-order-ite
 import { localBus, type EventBus } from './features/realtime/event-bus';
 import { teamLeaderHub } from './features/realtime/team-leader-hub';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
+import { callerSource } from './features/auth/caller-source';
+import { serializeErrorForLog } from './lib/error-log';
 import { frameworkErrors, registerErrorHandler, sendNotFound } from './lib/errors';
 import { registerJsonBodies } from './lib/json-body';
+import { fastifyTrustProxy, type TrustProxy } from './lib/public-address';
 import { documentRoute, problemComponent } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerCompression, registerWebApp } from './lib/web-delivery';
@@ -72,6 +75,10 @@ export interface AppOptions {
   isSmtpConfigured?: boolean;
   /** Where uploaded files are kept; a fresh folder under the system's temporary directory when absent. */
   files?: FileStore;
+  /** Proxies believed about the client's address (TRUST_PROXY), so that `request.ip` is the client's; none when absent. */
+  trustProxy?: TrustProxy;
+  /** Where people reach the product (PUBLIC_URL): e-mailed links start with it; `http://localhost:3000` when absent. */
+  publicUrl?: string;
 }
 
 const OPENAPI_INFO = {
@@ -100,10 +107,12 @@ function requestLogFields(req: FastifyRequest) {
 /** Builds the whole server without listening, so tests drive it through `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestLogFields } } : false,
+    // Errors are logged without the parameters of a failed statement (lib/error-log.ts).
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestLogFields, err: serializeErrorForLog } } : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     frameworkErrors,
   });
   // Before access control, so refused requests (401, 403) carry the security headers too.
@@ -115,7 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
   });
-  registerAccessControl(app, { db: opts.db, jwtSecret: opts.jwtSecret });
+  registerAccessControl(app, callerSource(opts.db, opts.jwtSecret));
   if (opts.watch) {
     const stopCaching = cacheAccess(opts.db, opts.watch);
     app.addHook('onClose', () => stopCaching());
@@ -169,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sopRoutes(app, opts);
   payRaisesRoutes(app, opts);
   timesheetsRoutes(app, opts);
-  laborApprovalsRoutes(app, opts);
+  laborApprovalsRoutes(app, { db: opts.db, publicUrl: opts.publicUrl ?? 'http://localhost:3000' });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

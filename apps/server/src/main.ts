@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { demoAccountsRefusal } from './db/seed/demo-guard';
 import { seedPayrollHistory } from './db/seed/payroll-history';
 import { connectDemoToSimulator } from './db/seed/providers';
+import { resealProviderSecrets } from './features/providers/provider-secrets';
 import { demoSimulatorPort, startDemoSimulator } from './features/providers/simulator/demo-simulator';
 import { diskStore, diskStoreRoot } from './features/files/storage/disk-store';
 import { s3Store } from './features/files/storage/s3-store';
@@ -13,15 +15,35 @@ import { startJobRunner } from './features/jobs/job-runner';
 import { hubChannel, redisBus } from './features/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
+import { errorText } from './lib/error-log';
+import { secretKeysOf, useSecretKeys } from './lib/secret-box';
+import { allowOutboundHosts } from './lib/outbound-http';
 
 const env = readEnv();
+allowOutboundHosts(env.outboundAllowedHosts);
 const here = dirname(fileURLToPath(import.meta.url));
 const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
 process.on('exit', unlock);
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? null : join(env.dataDir, 'pglite') });
 await database.migrate();
+// Production does not run with accounts anyone can sign in to with the published demo password.
+const refusal = await demoAccountsRefusal(database.db, env);
+if (refusal) {
+  console.error(refusal);
+  await database.close();
+  process.exit(1);
+}
 // A fresh demo also gets worked pay periods, so that its timesheets have something to show.
 if (env.seedDemo && (await seedDemoIfEmpty(database.db))) await seedPayrollHistory(database.db);
+// Provider secrets are stored sealed (lib/secret-box.ts): plain ones, stored by an earlier version, and ones under a
+// previous key are sealed anew under SECRETS_KEY; a secret that none of the keys opens stops the start, naming its key.
+const secretKeys = secretKeysOf(process.env, env.dataDir);
+useSecretKeys(secretKeys);
+const resealed = await resealProviderSecrets(database.db).catch(async (err: unknown) => {
+  console.error(errorText(err));
+  await database.close();
+  process.exit(1);
+});
 
 const channel = hubChannel(env.databaseUrl ?? `file:${env.dataDir}`);
 const bus = env.redisUrl ? await redisBus(env.redisUrl, channel, (msg) => console.error(msg)) : undefined;
@@ -34,10 +56,13 @@ const app = await buildApp({
   webDist: env.webDist ?? resolve(here, '../../web/dist'),
   logger: { level: env.logLevel },
   isSmtpConfigured: !!env.smtpUrl,
+  trustProxy: env.trustProxy,
+  publicUrl: env.publicUrl,
 });
+if (resealed > 0) app.log.info(`The secrets of ${resealed} provider account(s) were sealed under key ${secretKeys[0]!.id}.`);
 // The e-mail outbox is sent only when a mail server is configured; otherwise messages wait, shown to administrators.
 if (env.smtpUrl) {
-  const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs });
+  const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs, publicUrl: env.publicUrl });
   app.addHook('onClose', () => outbox.stop());
 } else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
 // Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
@@ -47,6 +72,8 @@ app.addHook('onClose', () => jobs.stop());
 const simulatorPort = demoSimulatorPort(process.env, env.port);
 const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));
 if (simulator) {
+  // The simulator listens on this machine's loopback, which provider calls may otherwise not reach.
+  allowOutboundHosts([new URL(simulator.url).host]);
   await connectDemoToSimulator(database.db, simulator.url);
   app.log.info(`Provider simulator is ready on ${simulator.url}`);
 }

@@ -17,7 +17,7 @@ afterAll(async () => {
  * files on two shared cores that once took more than the 30 s this test used to allow, so it waits as the soak does.
  */
 const start = (port: number) =>
-  startServer({ port, log: openLog(join(dataDir, 'server.log')), env: { DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), JWT_SECRET: 'durability-secret-durability-secret' } });
+  startServer({ port, log: openLog(join(dataDir, 'server.log')), env: { DATA_DIR: dataDir, SEED_DEMO: '1', WEB_DIST: join(dataDir, 'no-web'), JWT_SECRET: 'durability-secret-durability-secret' } });
 
 describe.skipIf(process.env.TEST_DRIVER === 'pg')('embedded database durability', () => {
   it('keeps every answered write after the server is killed with SIGKILL mid-burst', async () => {

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type Access, type Requirement } from '@sm/shared';
 import type { Db } from '../db/client';
-import { verifyAccessToken } from '../features/auth/tokens';
-import { verifyStorageToken } from '../features/files/file-links';
-import { accessOf } from '../features/permissions/access-cache';
 import type { Actor, Ctx } from './context';
 import { forbidden, unauthorized } from './errors';
 
@@ -53,12 +50,30 @@ function bearer(request: FastifyRequest): string | null {
   return request.url.startsWith('/hubs/') && typeof q === 'string' ? q : null;
 }
 
+/** A verified token's caller: who, of which company, and when the token ends (seconds since the epoch). */
+export interface CallerClaims {
+  userId: number;
+  subscriberId: number;
+  userName: string;
+  exp: number;
+}
+
+/**
+ * Where access control learns who calls and what they may do. The app builds it from the features that own tokens and
+ * roles (features/auth/caller-source.ts), so this module imports no feature.
+ */
+export interface CallerSource {
+  /** The caller a bearer token names: an access token, or a file-store token on the routes that accept one; else null. */
+  claimsOf(token: string, acceptsStorageToken: boolean): CallerClaims | null;
+  /** The caller's roles and permissions (null when the user is gone or disabled). */
+  accessOf(subscriberId: number, userId: number): Promise<Access | null>;
+}
+
 /**
  * Access control in one place: each route declares its requirement; this hook verifies the token (401),
- * loads the caller's roles (features/permissions/access-cache.ts) and checks the requirement (403) before the body is
- * even read.
+ * loads the caller's roles and checks the requirement (403) before the body is even read.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtSecret: string }) {
+export function registerAccessControl(app: FastifyInstance, callers: CallerSource) {
   app.decorateRequest('actor', null);
   app.decorateRequest('access', null);
   app.decorateRequest('tokenExpiresAt', null);
@@ -75,22 +90,15 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; jwtS
     const req = request.routeOptions.config?.access;
     if (!req || req.kind === 'public') return;
     const token = bearer(request);
-    const claims = token ? (verifyAccessToken(deps.jwtSecret, token) ?? storageClaims(request, deps.jwtSecret, token)) : null;
+    const claims = token ? callers.claimsOf(token, !!request.routeOptions.config?.acceptsStorageToken) : null;
     if (!claims) throw unauthorized();
-    const access = await accessOf(deps.db, claims.subscriberId, claims.userId);
+    const access = await callers.accessOf(claims.subscriberId, claims.userId);
     if (!access) throw unauthorized();
     request.actor = { userId: claims.userId, subscriberId: claims.subscriberId, userName: claims.userName };
     request.access = access;
     request.tokenExpiresAt = claims.exp;
     if (!satisfies(access, req)) throw forbidden();
   });
-}
-
-/** The caller a file-store token names, on the routes that accept one (listing a folder, thumbnails). */
-function storageClaims(request: FastifyRequest, secret: string, token: string) {
-  if (!request.routeOptions.config?.acceptsStorageToken) return null;
-  const c = verifyStorageToken(secret, token, Date.now() / 1000);
-  return c && { userId: c.userId, subscriberId: c.subscriberId, userName: '', exp: c.expiresAt };
 }
 
 /** The service context of a request that passed access control. */

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseAllowedHosts } from './outbound-http';
+import { publicUrlOf, trustProxyOf, type TrustProxy } from './public-address';
 
 export interface Env {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Load the demo companies into an empty database: only when SEED_DEMO=1. */
   seedDemo: boolean;
+  /** NODE_ENV=production: the server refuses to start with demo accounts (db/seed/demo-guard.ts). */
+  isProduction: boolean;
+  /** ALLOW_DEMO_ACCOUNTS=1: production starts with demo accounts all the same. */
+  allowDemoAccounts: boolean;
+  /** Which proxies are believed about the client's address (TRUST_PROXY); none when unset. */
+  trustProxy: TrustProxy;
+  /** Where people reach the product (PUBLIC_URL), without a trailing slash: every e-mailed link starts with it. */
+  publicUrl: string;
   jwtSecret: string;
   webDist?: string;
   logLevel: string;
@@ -21,6 +32,8 @@ export interface Env {
   mailFrom: string;
   /** An S3-compatible store for files (S3_ENDPOINT, S3_BUCKET, keys); unset = a folder in the data directory. */
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
+  /** Hosts (or host:port) on a private network that provider accounts may still call (OUTBOUND_ALLOWED_HOSTS). */
+  outboundAllowedHosts: string[];
 }
 
 /**
@@ -30,12 +43,17 @@ export interface Env {
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(source.DATA_DIR ?? './data');
   const databaseUrl = source.DATABASE_URL || undefined;
+  const port = Number(source.PORT ?? 3000);
   return {
-    port: Number(source.PORT ?? 3000),
+    port,
     host: source.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    seedDemo: databaseUrl ? source.SEED_DEMO === '1' : source.SEED_DEMO !== '0',
+    seedDemo: source.SEED_DEMO === '1',
+    isProduction: source.NODE_ENV === 'production',
+    allowDemoAccounts: source.ALLOW_DEMO_ACCOUNTS === '1',
+    trustProxy: trustProxyOf(source.TRUST_PROXY),
+    publicUrl: publicUrlOf(source.PUBLIC_URL, port),
     jwtSecret: source.JWT_SECRET || secretInDataDir(dataDir),
     webDist: source.WEB_DIST,
     logLevel: source.LOG_LEVEL ?? 'info',
@@ -44,6 +62,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailLeaseMs: mailLeaseOf(source.MAIL_LEASE_SECONDS),
     mailFrom: mailFromAddress(source),
     s3: s3Of(source),
+    outboundAllowedHosts: parseAllowedHosts(source.OUTBOUND_ALLOWED_HOSTS),
   };
 }
 

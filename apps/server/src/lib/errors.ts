@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FILE_TOO_LARGE_MESSAGE } from '@sm/shared';
+import { errorForLog } from './error-log';
 
 /** The one error a service throws: an HTTP status and the sentence the user should read. */
 export class AppError extends Error {
@@ -95,11 +96,14 @@ function label(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The one error path: every failure leaves as application/problem+json. */
+/**
+ * The one error path: every failure leaves as application/problem+json. An unexpected one is logged with its SQL and
+ * code but without the failed statement's parameters, which may hold what a user typed or a secret.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err, request, reply) => {
     const problem = toProblem(err);
-    if (problem.status >= 500) request.log.error({ err, reqId: request.id }, 'request failed');
+    if (problem.status >= 500) request.log.error({ err: errorForLog(err), reqId: request.id }, 'request failed');
     reply
       .status(problem.status)
       .type('application/problem+json')

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -19,16 +20,19 @@ process.on('exit', () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 const MAIN = resolve(import.meta.dirname, '../main.ts');
+/** One SECRETS_KEY for every server of a run (they may share a database), so none writes a key into ./data. */
+const SECRETS_KEY = randomBytes(32).toString('base64');
 
 /**
  * Starts one server on `port` and resolves once its health route answers. `env` says the rest: DATABASE_URL or
  * DATA_DIR, JWT_SECRET, SEED_DEMO, REDIS_URL. The provider simulator stays off: these servers sit on neighbouring
- * ports, where each one's simulator (port + 1) would take the next server's port.
+ * ports, where each one's simulator (port + 1) would take the next server's port. They run as in production, on the
+ * demo's databases, so demo accounts are allowed unless `env` says otherwise (ALLOW_DEMO_ACCOUNTS).
  */
 export async function startServer(opts: { port: number; env: Record<string, string>; log: WriteStream }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', PROVIDER_SIMULATOR: 'off', ...opts.env, PORT: String(opts.port) },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_DEMO_ACCOUNTS: '1', PROVIDER_SIMULATOR: 'off', SECRETS_KEY, ...opts.env, PORT: String(opts.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
+import { resealProviderSecrets } from '../features/providers/provider-secrets';
+import { secretKeyOf, useSecretKeys } from '../lib/secret-box';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -19,11 +21,21 @@ export interface TestApp {
 }
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** The key that seals provider secrets in API tests (SECRETS_KEY of a server). */
+export const TEST_SECRETS_KEY = secretKeyOf(Buffer.alloc(32, 7).toString('base64'), 'TEST_SECRETS_KEY');
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
-export async function createTestApp(opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger });
+  // As a server starts: the demo's provider secrets, stored plain by the seed, are sealed.
+  useSecretKeys([TEST_SECRETS_KEY]);
+  await resealProviderSecrets(database.db);
+  const app = await buildApp({
+    db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger,
+    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl,
+  });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (userName: string) => {

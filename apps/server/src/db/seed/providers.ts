@@ -4,6 +4,7 @@ import type { Tx } from '../../lib/context';
 import { providerAccounts, workOrders } from '../schema';
 import { pointServiceChannelDemoAt } from './service-channel-demo';
 import { CORRIGO_CUSTOMER, CORRIGO_DEMO_CLIENT, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from '../../features/providers/corrigo/corrigo-simulator-data';
+import { isAccountSecret } from '../../features/providers/provider-secrets';
 
 /**
  * The demo company's own work orders that came from Corrigo (all three are tech's, open, with a rate sheet):
@@ -54,14 +55,13 @@ export async function seedProviders(tx: Tx, polar: { id: number; users: Record<s
  */
 export async function connectDemoToSimulator(db: Db, simulatorUrl: string): Promise<void> {
   const base = simulatorUrl.replace(/\/+$/, '');
-  const demoAccount = and(
-    eq(providerAccounts.provider, 'corrigo'),
-    eq(providerAccounts.clientId, CORRIGO_DEMO_CLIENT.clientId),
-    eq(providerAccounts.clientSecret, CORRIGO_DEMO_CLIENT.clientSecret),
-  );
   await pointServiceChannelDemoAt(db, base);
-  const accounts = await db.update(providerAccounts).set({ baseUrl: base + SIMULATOR_PREFIX.corrigo }).where(demoAccount).returning({ subscriberId: providerAccounts.subscriberId });
+  // The secrets are sealed, so the demo's own are recognised by opening them.
+  const accounts = (
+    await db.select().from(providerAccounts).where(and(eq(providerAccounts.provider, 'corrigo'), eq(providerAccounts.clientId, CORRIGO_DEMO_CLIENT.clientId)))
+  ).filter((a) => isAccountSecret(a, 'clientSecret', CORRIGO_DEMO_CLIENT.clientSecret));
   if (accounts.length === 0) return;
+  await db.update(providerAccounts).set({ baseUrl: base + SIMULATOR_PREFIX.corrigo }).where(inArray(providerAccounts.id, accounts.map((a) => a.id)));
   for (const w of CORRIGO_WORK_ORDERS) {
     await db
       .update(workOrders)

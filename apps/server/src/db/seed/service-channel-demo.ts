@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import { customers, providerAccounts, workOrders } from '../schema';
 import { SC_DEMO_CREDENTIALS, SC_DEMO_RADIUS_METERS, SC_DEMO_WORK_ORDERS } from '../../features/providers/service-channel/service-channel-demo-data';
+import { isAccountSecret } from '../../features/providers/provider-secrets';
 
 /** Where the demo account points until `npm start` re-points it at the running simulator. */
 export const SC_DEMO_BASE_URL = 'http://127.0.0.1:3001/service-channel';
@@ -43,8 +44,13 @@ export async function seedServiceChannelDemo(tx: Tx, company: { id: number; user
  * the next). Only an account with the simulator's demo credentials moves: a real account is left alone.
  */
 export async function pointServiceChannelDemoAt(db: Db, simulatorUrl: string): Promise<void> {
+  // The secrets are sealed, so the demo's own are recognised by opening them.
+  const demo = (
+    await db.select().from(providerAccounts).where(and(eq(providerAccounts.provider, 'serviceChannel'), eq(providerAccounts.clientId, SC_DEMO_CREDENTIALS.clientId)))
+  ).filter((a) => isAccountSecret(a, 'clientSecret', SC_DEMO_CREDENTIALS.clientSecret));
+  if (demo.length === 0) return;
   await db
     .update(providerAccounts)
     .set({ baseUrl: `${simulatorUrl.replace(/\/+$/, '')}/service-channel` })
-    .where(and(eq(providerAccounts.provider, 'serviceChannel'), eq(providerAccounts.clientId, SC_DEMO_CREDENTIALS.clientId), eq(providerAccounts.clientSecret, SC_DEMO_CREDENTIALS.clientSecret)));
+    .where(inArray(providerAccounts.id, demo.map((a) => a.id)));
 }

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/client';
+import { errorForLog } from '../../lib/error-log';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { onOutboxSignal } from './outbox-signal';
 import { attachmentsOf, claimDueMessages, markEnded, markInterrupted, markRetry, markSent, type ClaimedMessage } from './outbox-queue';
 
@@ -26,6 +28,11 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Waits after each failed attempt; there are as many attempts as waits plus one. */
   backoffMs?: readonly number[];
+  /**
+   * PUBLIC_URL: the product's own root-relative addresses in a message (an uploaded picture of the rich text editor,
+   * a page) are written on it as the message leaves, since a mail program cannot resolve them. Absent: as stored.
+   */
+  publicUrl?: string;
 }
 
 /** After an enqueue in this process, the outbox is read this often for a few seconds, until the writer has committed. */
@@ -107,7 +114,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): { stop(): Promise<
         to: m.to,
         cc: m.cc.length > 0 ? m.cc : undefined,
         subject: m.subject,
-        html: m.html,
+        html: opts.publicUrl ? sanitizeRichText(m.html, opts.publicUrl) : m.html,
         text: m.text ?? undefined,
         messageId: m.messageId,
         attachments: files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: f.content })),
@@ -134,10 +141,10 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): { stop(): Promise<
         if (batch.length === 0) break;
         // A failure to record one result leaves its row sending; the lease then makes it uncertain.
         const results = await Promise.allSettled(batch.map(deliver));
-        for (const r of results) if (r.status === 'rejected') log.error({ err: r.reason }, 'The result of an e-mail could not be recorded.');
+        for (const r of results) if (r.status === 'rejected') log.error({ err: errorForLog(r.reason) }, 'The result of an e-mail could not be recorded.');
       }
     } catch (err) {
-      log.error({ err }, 'The e-mail outbox could not be read; it is read again at the next poll.');
+      log.error({ err: errorForLog(err) }, 'The e-mail outbox could not be read; it is read again at the next poll.');
     }
   };
 

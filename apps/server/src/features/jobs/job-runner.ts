@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DbOrTx, Tx } from '../../lib/context';
+import { errorForLog, errorText } from '../../lib/error-log';
 import type { EventBus } from '../realtime/event-bus';
 import { scheduledJobs } from './jobs.table';
 
@@ -108,7 +109,8 @@ export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<number>
         .update(scheduledJobs)
         .set({
           attempts,
-          lastError: err instanceof Error ? err.message : String(err),
+          // The database's words, without the failed statement's parameters.
+          lastError: errorText(err),
           ...(isLast ? { status: 'failed' as const, finishedAt: now } : { runAt: new Date(now.getTime() + backoff[attempts - 1]!) }),
         })
         .where(and(eq(scheduledJobs.id, claimed.id), eq(scheduledJobs.status, 'queued')));
@@ -131,8 +133,8 @@ export function startJobRunner(opts: { db: Db; log: JobLog; pollMs?: number; eve
   let round: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    round = runDueJobs(opts.db, { events: opts.events, onError: (job, err) => opts.log.error({ jobId: job.id, kind: job.kind, err }, 'A scheduled job failed') })
-      .catch((err: unknown) => opts.log.error({ err }, 'The job runner could not read its queue'))
+    round = runDueJobs(opts.db, { events: opts.events, onError: (job, err) => opts.log.error({ jobId: job.id, kind: job.kind, err: errorForLog(err) }, 'A scheduled job failed') })
+      .catch((err: unknown) => opts.log.error({ err: errorForLog(err) }, 'The job runner could not read its queue'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, pollMs);
       });

@@ -14,14 +14,11 @@ const PUBLIC_LIMIT = {
   errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests from this address. Please wait a minute and try again.' }),
 };
 
-/** Where the office reached the product: the link it sends points there. */
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
 /**
  * Labor approval by the customer (spec platform 2.1 /workOrderLaborApprove/{guid}): the office asks, the customer
  * answers through the link without signing in.
  */
-export function laborApprovalsRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function laborApprovalsRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Labor approval'];
   r.post('/api/v1/WorkOrder/laborApprovals', {
@@ -33,7 +30,7 @@ export function laborApprovalsRoutes(app: FastifyInstance, deps: { db: Db }) {
       body: createLaborApprovalBody,
       response: { 200: createdLaborApprovalAnswer },
     },
-    handler: (req) => requestLaborApproval(ctxOf(req, deps.db), req.access!, { workOrderId: req.body.workOrderId, email: req.body.email ?? null }, originOf(req)),
+    handler: (req) => requestLaborApproval(ctxOf(req, deps.db), req.access!, { workOrderId: req.body.workOrderId, email: req.body.email ?? null }, deps.publicUrl),
   });
   r.get('/api/v1/WorkOrder/laborApprovals/:workOrderId', {
     config: { access: area('Work Orders') },

@@ -44,9 +44,9 @@ export async function listLaborApprovals(ctx: Ctx, access: Access, workOrderId: 
 /**
  * `POST WorkOrder/laborApprovals`: asks the customer to approve the work order's finished labor not approved yet; a
  * link still waiting expires. The link is answered once; with an address, it is e-mailed from the company (through the outbox) in the same
- * transaction. `origin` is where the office reached the product: the link points there.
+ * transaction. The link starts with `publicUrl` (PUBLIC_URL), never with the request's Host header, which anyone can write.
  */
-export async function requestLaborApproval(ctx: Ctx, access: Access, input: { workOrderId: number; email: string | null }, origin: string): Promise<CreatedLaborApproval> {
+export async function requestLaborApproval(ctx: Ctx, access: Access, input: { workOrderId: number; email: string | null }, publicUrl: string): Promise<CreatedLaborApproval> {
   const token = randomBytes(32).toString('base64url');
   const path = `${LABOR_APPROVAL_PATH}/${token}`;
   const row = await ctx.db.transaction(async (tx) => {
@@ -70,7 +70,7 @@ export async function requestLaborApproval(ctx: Ctx, access: Access, input: { wo
       .returning();
     if (input.email) {
       const [company] = await tx.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
-      const link = `${origin}${path}`;
+      const link = `${publicUrl}${path}`;
       await enqueueEmail(tx, {
         subscriberId: ctx.actor.subscriberId,
         createdBy: ctx.actor.userId,

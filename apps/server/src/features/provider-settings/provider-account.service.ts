@@ -7,9 +7,10 @@ import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { tokenKeyOf, type ProviderAccount as StoredAccount } from '../providers/provider-accounts';
 import { forgetToken } from '../providers/provider-http';
+import { sealAccountSecret } from '../providers/provider-secrets';
 import { providerAccounts } from '../providers/providers.table';
 
-/** The company's stored account at a provider, secrets included: for the server's own use only. */
+/** The company's stored account at a provider, its secrets sealed: for the server's own use only. */
 export async function storedAccountOf(ctx: Pick<Ctx, 'db' | 'actor'>, provider: ProviderSettingsKey): Promise<StoredAccount | undefined> {
   const [account] = await ctx.db
     .select()
@@ -56,8 +57,9 @@ const typedSecret = (value: string | undefined) => (value === undefined || value
 /**
  * `PUT ThirdParty/{provider}/account`: saves the company's connection. A blank secret or password keeps the stored
  * one, so an administrator can change the address without retyping credentials; the first save needs them.
- * ServiceChannel also needs the user it signs in. The change is audited (without secrets) in the same transaction,
- * and the token cached for the old credentials is forgotten, so the next provider call uses the new ones.
+ * ServiceChannel also needs the user it signs in. A typed secret or password is stored sealed (lib/secret-box.ts),
+ * never as typed. The change is audited (without secrets) in the same transaction, and the token cached for the old
+ * credentials is forgotten, so the next provider call uses the new ones.
  */
 export async function saveProviderAccount(ctx: Ctx, provider: ProviderSettingsKey, input: ProviderAccountInput): Promise<ProviderAccount> {
   const needsUser = PROVIDER_NEEDS_USER[provider];
@@ -74,12 +76,13 @@ export async function saveProviderAccount(ctx: Ctx, provider: ProviderSettingsKe
       .for('update');
     if (!stored && clientSecret === undefined) throw new AppError(400, required('Client Secret'));
     if (needsUser && !stored?.password && password === undefined) throw new AppError(400, required('Password'));
+    const owner = { subscriberId: ctx.actor.subscriberId, provider };
     const fields = {
       baseUrl: input.baseUrl.trim(),
       clientId: input.clientId.trim(),
-      clientSecret: clientSecret ?? stored!.clientSecret,
+      clientSecret: clientSecret !== undefined ? sealAccountSecret(owner, 'clientSecret', clientSecret) : stored!.clientSecret,
       userName,
-      password: needsUser ? (password ?? stored!.password) : null,
+      password: !needsUser ? null : password !== undefined ? sealAccountSecret(owner, 'password', password) : stored!.password,
       isEnabled: input.isEnabled,
       updatedBy: ctx.actor.userId,
       updatedAt: ctx.now,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { dbFingerprint } from '../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { openAccountSecret } from '../providers/provider-secrets';
 import { providerAccounts } from '../providers/providers.table';
 
 let t: TestApp;
@@ -28,7 +29,9 @@ const stored = async (userName: string, provider: 'corrigo' | 'serviceChannel') 
     .select()
     .from(providerAccounts)
     .where(and(eq(providerAccounts.subscriberId, subscriberOf[userName]), eq(providerAccounts.provider, provider)));
-  return row;
+  // The database holds the secret and the password sealed, never as typed; the server opens them.
+  for (const typed of [SECRET, PASSWORD, 'a-brand-new-secret', 'coastal-secret']) expect(JSON.stringify(row)).not.toContain(typed);
+  return { ...row, clientSecret: openAccountSecret(row, 'clientSecret'), password: openAccountSecret(row, 'password') };
 };
 
 describe('provider account settings', () => {

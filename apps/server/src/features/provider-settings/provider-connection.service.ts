@@ -13,6 +13,14 @@ import { storedAccountOf } from './provider-account.service';
  */
 function failureSentence(err: ProviderError, account: ProviderAccount): string {
   const name = PROVIDER_LABELS[account.provider];
+  // Refused before anything was sent (an address that is not public) or not followed (a redirect): the server's reason.
+  if (err.refusal?.reason === 'redirect') {
+    return `${name} answered at ${account.baseUrl} with a redirect, which this server does not follow. Check the base URL: use the address of ${name}'s API itself.`;
+  }
+  if (err.message.includes('other than JSON')) {
+    return `${name} answered at ${account.baseUrl} with something other than JSON. Check the base URL: use the address of ${name}'s API itself.`;
+  }
+  if (err.refusal) return `The ${name} base URL ${account.baseUrl} is not allowed: ${err.refusal.message}`;
   if (err.status === 504) {
     return `${name} did not answer within ${providerTimeoutMs() / 1000} seconds at ${account.baseUrl}. Check the base URL, or try again in a moment.`;
   }
@@ -21,6 +29,7 @@ function failureSentence(err: ProviderError, account: ProviderAccount): string {
   }
   if (err.status === 422) {
     // The provider answered, but refused the sign-in request itself (a wrong path, grant or field): its own words help.
+    // They are only ever a short sentence from a JSON error field (provider-http), never the text of a page.
     const words = err.message.startsWith(`${name}: `) ? ` It said: "${err.message.slice(name.length + 2)}".` : '';
     return `${name} answered at ${account.baseUrl} but did not accept the sign-in.${words} Check the base URL and the credentials.`;
   }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allowOutboundHosts } from '../../lib/outbound-http';
 import { dbFingerprint } from '../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CORRIGO_DEMO_CLIENT } from '../providers/corrigo/corrigo-simulator-data';
@@ -14,6 +15,8 @@ let sim: RunningSimulator;
 
 beforeAll(async () => {
   [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] })]);
+  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
+  allowOutboundHosts([new URL(sim.url).host]);
   await t.db.delete(providerAccounts);
 });
 afterAll(async () => {
@@ -42,12 +45,13 @@ const test = async (provider: Provider, as = 'admin') => {
 const simState = async () => (await (await fetch(`${sim.url}/__state`)).json()) as Record<Provider, { tokensIssued: number }>;
 const fault = (body: Record<string, unknown>) => fetch(`${sim.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-/** An address on this machine where nothing listens. */
+/** An address on this machine where nothing listens, allowed as an operator would allow an on-premises gateway. */
 async function closedPortUrl(): Promise<string> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
+  allowOutboundHosts([`127.0.0.1:${port}`]);
   return `http://127.0.0.1:${port}`;
 }
 

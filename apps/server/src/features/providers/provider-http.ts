@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/errors';
+import { OutboundRefused, outboundRequest, type OutboundAnswer } from '../../lib/outbound-http';
 
 /** How long one call to a provider may take before the technician is told it did not answer. */
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -32,6 +33,8 @@ export class ProviderError extends AppError {
     public readonly providerCode?: string | number,
     /** The provider answered 401/403: the token (or the stored credentials) is no longer accepted. */
     public readonly isCredentialsRefused = false,
+    /** The call was refused before reaching the provider (an address that is not public, a redirect): why, for an administrator. */
+    public readonly refusal?: OutboundRefused,
   ) {
     super(status, message);
   }
@@ -59,29 +62,37 @@ function urlOf(endpoint: ProviderEndpoint, req: ProviderRequest): string {
   return url.toString();
 }
 
-/** The provider's own words from an error body, whichever of the usual fields carries them. */
+/** The longest provider sentence repeated to a user; anything longer is not a plain error message. */
+const MAX_WORDS = 300;
+
+/** Whether a provider's field reads as one short error sentence: no markup, no control characters, one line. */
+const isPlainSentence = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_WORDS && !/[<>\p{Cc}]/u.test(v);
+
+/**
+ * The provider's own words from a JSON error answer, whichever of the usual fields carries them (a technician needs
+ * "Check-in is out of range", code 924). Only a short sentence in a structured error field is kept: a text or HTML
+ * page, or any other field of the answer, is never repeated, so a base URL pointed elsewhere cannot read it back.
+ */
 function providerWords(body: unknown): { text?: string; code?: string | number } {
-  if (typeof body === 'string') return { text: body.trim().slice(0, 500) || undefined };
-  if (!body || typeof body !== 'object') return {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const b = body as Record<string, unknown>;
   const nested = (b.Error ?? b.error ?? (Array.isArray(b.Errors) ? b.Errors[0] : undefined)) as Record<string, unknown> | string | undefined;
   const source = typeof nested === 'object' && nested ? nested : b;
-  const text = [source.Message, source.message, source.ErrorMessage, source.error_description, typeof nested === 'string' ? nested : undefined].find(
-    (v): v is string => typeof v === 'string' && v.trim() !== '',
-  );
-  const code = [source.Code, source.code, source.ErrorCode].find((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  return { text: text?.slice(0, 500), code };
+  const text = [source.Message, source.message, source.ErrorMessage, source.error_description, typeof nested === 'string' ? nested : undefined].find(isPlainSentence);
+  const code = [source.Code, source.code, source.ErrorCode].find((v): v is string | number => (typeof v === 'string' && /^[\w.-]{1,40}$/.test(v)) || (typeof v === 'number' && Number.isFinite(v)));
+  return { text: text?.trim(), code };
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
+/** A JSON answer as data; anything else (a page, plain text) as a marker that it was not JSON, never as its text. */
+function readBody(answer: OutboundAnswer): unknown {
+  if (!answer.text) return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(answer.text);
   } catch {
-    return text;
+    return NOT_JSON;
   }
 }
+const NOT_JSON = Symbol('not JSON');
 
 /** One attempt; throws ProviderError for every kind of failure, with `isRetryable` set for failures worth another try. */
 async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Promise<T> {
@@ -95,16 +106,24 @@ async function attempt<T>(endpoint: ProviderEndpoint, req: ProviderRequest): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(req.body);
   }
-  let res: Response;
+  let res: OutboundAnswer;
   try {
-    res = await fetch(urlOf(endpoint, req), { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? endpoint.timeoutMs ?? providerTimeoutMs()) });
+    res = await outboundRequest(urlOf(endpoint, req), { method: req.method, headers, body, timeoutMs: req.timeoutMs ?? endpoint.timeoutMs ?? providerTimeoutMs() });
   } catch (err) {
+    if (err instanceof OutboundRefused && err.reason === 'redirect') {
+      throw new ProviderError(502, `${name} answered with a redirect, which is not followed. Ask an administrator to check the ${name} connection.`, undefined, false, err);
+    }
+    if (err instanceof OutboundRefused) {
+      throw new ProviderError(502, `${name} cannot be called at the address the company saved. Ask an administrator to check the ${name} connection.`, undefined, false, err);
+    }
     const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
     throw retryable(new ProviderError(isTimeout ? 504 : 502, isTimeout ? `${name} did not answer in time. Please try again in a moment.` : `${name} cannot be reached right now. Please try again in a moment.`));
   }
-  const answer = await readBody(res).catch(() => undefined);
-  if (res.ok) return answer as T;
-  const { text, code } = providerWords(answer);
+  const answer = readBody(res);
+  const isOk = res.status >= 200 && res.status < 300;
+  if (isOk && answer === NOT_JSON) throw new ProviderError(502, `${name} answered with something other than JSON. Ask an administrator to check the ${name} connection.`);
+  if (isOk) return answer as T;
+  const { text, code } = res.contentType === 'application/json' || res.contentType.endsWith('+json') ? providerWords(answer) : {};
   if (res.status === 401 || res.status === 403) throw new ProviderError(502, `${name} refused the company's credentials. Ask an administrator to check the ${name} connection.`, code, true);
   if (res.status === 404) throw new ProviderError(422, text ? `${name}: ${text}` : `${name} does not know this work order.`, code);
   if (res.status >= 500) throw retryable(new ProviderError(502, `${name} had a problem answering${text ? `: ${text}` : ''}. Please try again in a moment.`, code));

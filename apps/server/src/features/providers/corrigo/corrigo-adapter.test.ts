@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allowOutboundHosts } from '../../../lib/outbound-http';
 import type { ProviderAccount } from '../provider-accounts';
 import { ProviderError } from '../provider-http';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
@@ -40,6 +41,8 @@ async function raw(method: string, path: string, body?: unknown) {
 
 beforeAll(async () => {
   sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
+  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
+  allowOutboundHosts([new URL(sim.url).host]);
   const res = await fetch(`${sim.url}/corrigo/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CORRIGO_DEMO_CLIENT.clientId, client_secret: CORRIGO_DEMO_CLIENT.clientSecret }).toString(),
@@ -192,8 +195,19 @@ describe('Corrigo adapter: a provider that fails', () => {
   });
 
   it('says Corrigo cannot be reached when nothing listens at the address', async () => {
+    const withdraw = allowOutboundHosts(['127.0.0.1:9']);
+    try {
+      expect(await refusal(adapter({ baseUrl: 'http://127.0.0.1:9/corrigo' }).changeStatus(CORRIGO_WORK_ORDER.accepted, { status: 'CheckedIn', position: HERE }))).toEqual({
+        status: 502, message: 'Corrigo cannot be reached right now. Please try again in a moment.',
+      });
+    } finally {
+      withdraw();
+    }
+  });
+
+  it('does not call an address on this machine that nobody allowed, and tells the technician whom to ask', async () => {
     expect(await refusal(adapter({ baseUrl: 'http://127.0.0.1:9/corrigo' }).changeStatus(CORRIGO_WORK_ORDER.accepted, { status: 'CheckedIn', position: HERE }))).toEqual({
-      status: 502, message: 'Corrigo cannot be reached right now. Please try again in a moment.',
+      status: 502, message: 'Corrigo cannot be called at the address the company saved. Ask an administrator to check the Corrigo connection.',
     });
   });
 });

@@ -1,18 +1,22 @@
 import type { CorrigoWorkOrderStatus } from '@sm/shared';
 import { cachedToken, callProvider, forgetToken, ProviderError, type ProviderRequest } from '../provider-http';
 import { endpointOf, tokenKeyOf, type ProviderAccount } from '../provider-accounts';
+import { openAccountSecret } from '../provider-secrets';
 import type { CorrigoAdapter } from '../provider';
 import { toCheckOut, toCustomerSettings, toLocation, toProcedures, toStepUpdates, toWorkOrderSummary, workOrderStatusOf } from './corrigo-mapper';
 import type { WireCustomerSettings, WireProcedure, WireStatusAnswer, WireWorkOrder } from './corrigo-wire';
 
-/** A Corrigo access token for the account: OAuth client credentials, form-encoded, cached until shortly before expiry. */
+/**
+ * A Corrigo access token for the account: OAuth client credentials, form-encoded, cached until shortly before expiry.
+ * The stored secret is opened only for the token request itself.
+ */
 export function corrigoToken(account: ProviderAccount, endpoint = endpointOf(account)): Promise<string> {
   return cachedToken(tokenKeyOf(account), () =>
     callProvider<{ access_token?: unknown; expires_in?: unknown }>(endpoint, {
       method: 'POST',
       path: '/oauth/token',
       form: true,
-      body: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.clientSecret },
+      body: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: openAccountSecret(account, 'clientSecret') ?? '' },
     }),
   );
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerAccounts, providerActions, users, workOrderLabor, workOrders } from '../../../db/schema';
 import { CORRIGO_DEMO_LINKS, connectDemoToSimulator } from '../../../db/seed/providers';
+import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { dbFingerprint } from '../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
@@ -32,6 +33,8 @@ async function byNumber(number: string) {
 beforeAll(async () => {
   t = await createTestApp();
   sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
+  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
+  allowOutboundHosts([new URL(sim.url).host]);
   await connectDemoToSimulator(t.db, sim.url);
   [wo.guided, wo.plain, wo.accepted, wo.ordinary, wo.coastal] = await Promise.all(['240021', '240022', '240023', '240030', '510001'].map(byNumber));
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { ProviderError } from '../provider-http';
 import type { ProviderAccount } from '../provider-accounts';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
@@ -19,6 +20,8 @@ const [near] = SC_DEMO_WORK_ORDERS;
 
 beforeAll(async () => {
   sim = await startProviderSimulator({ plugins: [serviceChannelSimulator()] });
+  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
+  allowOutboundHosts([new URL(sim.url).host]);
 });
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });

@@ -1,5 +1,6 @@
 import { callProvider, cachedToken, forgetToken, ProviderError, type ProviderRequest } from '../provider-http';
 import { endpointOf, tokenKeyOf, type ProviderAccount } from '../provider-accounts';
+import { openAccountSecret } from '../provider-secrets';
 
 /** The work order as the provider answers it (only the fields the product reads). */
 export interface ScWorkOrder {
@@ -45,20 +46,21 @@ export interface ScCheckOut {
 /**
  * An access token for the company's account: resource-owner password grant with the client's id and secret in
  * HTTP Basic, cached until shortly before it expires. The "test connection" button calls this alone: a token
- * proves the client credentials and the user both.
+ * proves the client credentials and the user both. The stored secret and password are opened only for the token
+ * request itself.
  */
 export async function serviceChannelToken(account: ProviderAccount): Promise<string> {
   if (!account.userName || !account.password) throw new ProviderError(422, 'ServiceChannel needs a user name and password on the account to sign in.');
-  const basic = Buffer.from(`${account.clientId}:${account.clientSecret}`).toString('base64');
-  return cachedToken(tokenKeyOf(account), () =>
-    callProvider(endpointOf(account), {
+  return cachedToken(tokenKeyOf(account), () => {
+    const basic = Buffer.from(`${account.clientId}:${openAccountSecret(account, 'clientSecret') ?? ''}`).toString('base64');
+    return callProvider(endpointOf(account), {
       method: 'POST',
       path: '/oauth/token',
       form: true,
       headers: { authorization: `Basic ${basic}` },
-      body: { grant_type: 'password', username: account.userName, password: account.password },
-    }),
-  );
+      body: { grant_type: 'password', username: account.userName, password: openAccountSecret(account, 'password') },
+    });
+  });
 }
 
 /** How long the Stop dialog waits for the provider's status lists before showing the fixed ones. */

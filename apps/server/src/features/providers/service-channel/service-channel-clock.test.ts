@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerAccounts, providerActions, users, workOrderLabor, workOrders } from '../../../db/schema';
+import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { dbFingerprint } from '../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
@@ -33,6 +34,8 @@ const view = async (workOrderId: number) => (await t.call('POST', '/api/v1/WOSta
 
 beforeAll(async () => {
   sim = await startProviderSimulator({ plugins: [serviceChannelSimulator(() => ({ ...serviceChannelDemoSeed(), customExtended: { 'IN PROGRESS': ['TECH DELAYED'] } }))] });
+  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
+  allowOutboundHosts([new URL(sim.url).host]);
   t = await createTestApp();
   await t.db.update(providerAccounts).set({ baseUrl: `${sim.url}/service-channel` }).where(eq(providerAccounts.provider, 'serviceChannel'));
   const rows = await t.db.select({ id: workOrders.id, number: workOrders.workOrderNumber, billing: workOrders.billingCustomerId }).from(workOrders).where(eq(workOrders.provider, 'serviceChannel'));
