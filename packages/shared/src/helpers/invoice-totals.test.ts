@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_DISPLAY_MODES, invoiceDisplayLines } from './invoice-display';
-import { computeInvoiceTotals, convenienceFeeOf, hoursOf, LABOR_KINDS, type InvoiceTotalsInput } from './invoice-totals';
+import { computeInvoiceTotals, convenienceFeeOf, hoursOf, isTaxExemptOn, LABOR_KINDS, type InvoiceTotalsInput } from './invoice-totals';
 
 const base: InvoiceTotalsInput = {
   labor: [],
@@ -13,6 +13,8 @@ const base: InvoiceTotalsInput = {
   taxRate: 0,
   isServiceTaxable: false,
   isTaxExempt: false,
+  taxExemptExpiresOn: null,
+  invoiceDate: '2026-03-10',
   isUseTax: false,
   credits: [],
   payments: [],
@@ -60,6 +62,18 @@ describe('invoice totals', () => {
     expect(computeInvoiceTotals({ ...input, isServiceTaxable: true }).tax).toBe('12.50');
     expect(computeInvoiceTotals({ ...input, isTaxExempt: true })).toMatchObject({ tax: '0.00', totalTaxable: '0.00', total: '200.00' });
     expect(computeInvoiceTotals({ ...input, isUseTax: true })).toMatchObject({ tax: '0.00', useTax: '6.25', total: '200.00' });
+  });
+
+  it("charges the tax when the exemption's certificate ended before the invoice's date", () => {
+    const input = { ...base, materials: [{ description: 'm', quantity: 1, unitPrice: 100 }], taxRate: '6.25', isTaxExempt: true, invoiceDate: '2026-03-10' };
+    expect(computeInvoiceTotals({ ...input, taxExemptExpiresOn: '2026-03-09' })).toMatchObject({ isTaxExempt: false, tax: '6.25', totalTaxable: '100.00', total: '106.25' });
+    // The certificate's last day still covers an invoice of that day; no end date covers every day.
+    expect(computeInvoiceTotals({ ...input, taxExemptExpiresOn: '2026-03-10' })).toMatchObject({ isTaxExempt: true, tax: '0.00', total: '100.00' });
+    expect(computeInvoiceTotals({ ...input, taxExemptExpiresOn: null })).toMatchObject({ isTaxExempt: true, tax: '0.00' });
+    // An ended exemption leaves use tax to the company as for any customer.
+    expect(computeInvoiceTotals({ ...input, taxExemptExpiresOn: '2025-12-31', isUseTax: true })).toMatchObject({ isTaxExempt: false, tax: '0.00', useTax: '6.25' });
+    expect(isTaxExemptOn({ isTaxExempt: false, expiresOn: null }, '2026-03-10')).toBe(false);
+    expect(isTaxExemptOn({ isTaxExempt: true, expiresOn: '2027-01-01' }, '2026-12-31')).toBe(true);
   });
 
   it('rounds hours and fees half-up', () => {
@@ -138,7 +152,10 @@ describe('invoice totals against integer cents', () => {
       const freight = int(10000);
       const taxRate = int(12000); // thousandths of a percent
       const isServiceTaxable = next() < 0.5;
-      const isTaxExempt = next() < 0.15;
+      const isMarkedExempt = next() < 0.15;
+      // The invoice is dated 2026-03-10: a certificate ending the day before no longer counts.
+      const expiresOn = [null, '2026-03-09', '2026-03-10', '2027-01-01'][n(3)];
+      const isTaxExempt = isMarkedExempt && expiresOn !== '2026-03-09';
       const isUseTax = next() < 0.15;
       const feePercent = int(500); // hundredths of a percent
       const credits = Array.from({ length: n(2) }, () => int(20000));
@@ -166,13 +183,16 @@ describe('invoice totals against integer cents', () => {
         freight: fixed(freight, 2),
         taxRate: fixed(taxRate, 3),
         isServiceTaxable,
-        isTaxExempt,
+        isTaxExempt: isMarkedExempt,
+        taxExemptExpiresOn: expiresOn,
+        invoiceDate: '2026-03-10',
         isUseTax,
         credits: credits.map((c) => fixed(c, 2)),
         payments: payments.map((p) => ({ amount: fixed(p.amount, 2), isCard: p.isCard })),
         convenienceFeePercent: fixed(feePercent, 2),
       });
       const where = `invoice ${run}`;
+      expect(t.isTaxExempt, where).toBe(isTaxExempt);
       expect(t.subtotal, where).toBe(fixed(subtotal, 2));
       expect(t.totalTaxable, where).toBe(fixed(taxable, 2));
       expect(t.tax, where).toBe(fixed(tax, 2));

@@ -11,8 +11,13 @@ import type { DecimalInput } from './money';
  * - everything else is an exact sum or difference of cents.
  *
  * What is taxable: materials always; labor, trip charges, standard items, rate-sheet items, quoted values and freight
- * only when the location's state taxes services. A tax-exempt customer pays no tax. With use tax the company owes
- * the tax itself: it is computed (`useTax`) but not charged to the customer (`tax` is 0).
+ * only when the location's state taxes services. A tax-exempt customer pays no tax while its certificate lasts. With
+ * use tax the company owes the tax itself: it is computed (`useTax`) but not charged to the customer (`tax` is 0).
+ *
+ * When an exemption counts: on the invoice's date, the date written on the invoice (chosen by the office, else the
+ * company's today in its own time zone), which is the date of the sale for sales tax. The certificate's end date is
+ * its last day: an invoice dated on or before it charges no tax, an invoice dated after it is taxed as any other,
+ * whatever day the work was done. An exemption without an end date always counts.
  *
  * Credits applied and payments settle the invoice: they lower the amount due, never the tax, so applying a credit
  * memo or taking a payment after submission leaves the frozen totals of the invoice untouched. The convenience fee
@@ -62,7 +67,12 @@ export interface InvoiceTotalsInput {
   taxRate: DecimalInput;
   /** Whether the location's state taxes labor and the other services besides materials. */
   isServiceTaxable: boolean;
+  /** Whether the customer is marked exempt; it counts only if its certificate covers `invoiceDate`. */
   isTaxExempt: boolean;
+  /** The last day the exemption's certificate covers, YYYY-MM-DD; null when it has no end. */
+  taxExemptExpiresOn: string | null;
+  /** The invoice's date, YYYY-MM-DD in the company's time zone. */
+  invoiceDate: string;
   isUseTax: boolean;
   credits: readonly DecimalInput[];
   payments: readonly PaymentInput[];
@@ -152,6 +162,14 @@ export function hoursOf(seconds: number): string {
   return new Decimal(Math.max(0, Math.floor(seconds))).dividedBy(3600).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
+/**
+ * Whether a customer's exemption covers an invoice of this date: its certificate's end date is its last day, and an
+ * exemption without one has no end. Dates are YYYY-MM-DD, so they compare as text.
+ */
+export function isTaxExemptOn(exemption: { isTaxExempt: boolean; expiresOn: string | null }, invoiceDate: string): boolean {
+  return exemption.isTaxExempt && (exemption.expiresOn === null || invoiceDate <= exemption.expiresOn);
+}
+
 /** Every total of an invoice from its lines, its tax facts and what has settled it so far. */
 export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
   const laborLines: LaborLine[] = input.labor.map((l) => {
@@ -186,10 +204,11 @@ export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
 
   const services = labor.plus(quoted).plus(freight).plus(standard.total).plus(rateSheet.total).plus(trips);
   const subtotal = services.plus(materials.total);
-  const taxable = input.isTaxExempt ? ZERO : Decimal.max(ZERO, materials.total.plus(input.isServiceTaxable ? services : ZERO));
+  const isTaxExempt = isTaxExemptOn({ isTaxExempt: input.isTaxExempt, expiresOn: input.taxExemptExpiresOn }, input.invoiceDate);
+  const taxable = isTaxExempt ? ZERO : Decimal.max(ZERO, materials.total.plus(input.isServiceTaxable ? services : ZERO));
   const computedTax = toCents(taxable.times(d(input.taxRate)).dividedBy(100));
-  const tax = input.isTaxExempt || input.isUseTax ? ZERO : computedTax;
-  const useTax = !input.isTaxExempt && input.isUseTax ? computedTax : ZERO;
+  const tax = isTaxExempt || input.isUseTax ? ZERO : computedTax;
+  const useTax = !isTaxExempt && input.isUseTax ? computedTax : ZERO;
   const total = subtotal.plus(tax);
   const credits = sum(input.credits.map((c) => toCents(d(c))));
   const payments = sum(input.payments.map((p) => toCents(d(p.amount))));
@@ -216,7 +235,7 @@ export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
     taxRate: d(input.taxRate).toString(),
     tax: tax.toFixed(2),
     useTax: useTax.toFixed(2),
-    isTaxExempt: input.isTaxExempt,
+    isTaxExempt,
     isUseTax: input.isUseTax,
     total: total.toFixed(2),
     invoiceCredits: credits.toFixed(2),

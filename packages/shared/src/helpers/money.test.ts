@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, moneyOf, priceWithMarkup, quantityOf, sumMoney } from './money';
+import { amountText, jsonNumberOf, lineTotal, moneyOf, moneyText, priceWithMarkup, quantityOf, sumMoney } from './money';
 
 describe('money', () => {
   it('multiplies and sums exactly, rounding half-up to the cent', () => {
@@ -20,5 +20,22 @@ describe('money', () => {
     expect(quantityOf().safeParse(0).error?.issues[0].message).toBe('Quantity must be more than 0.');
     expect(quantityOf().safeParse(1.25).success).toBe(true);
     expect(quantityOf().safeParse(1e-7).success).toBe(false);
+  });
+});
+
+describe('money as JSON numbers and text', () => {
+  it('turns a stored decimal into the JSON number that prints back as the same decimal, and refuses one that would not', () => {
+    expect(jsonNumberOf('1193.58')).toBe(1193.58);
+    expect(jsonNumberOf('9999999999999.99')).toBe(9999999999999.99);
+    expect(jsonNumberOf('0.00')).toBe(0);
+    expect(JSON.stringify({ amount: jsonNumberOf('8.250') })).toBe('{"amount":8.25}');
+    expect(() => jsonNumberOf('12345678901234567.89')).toThrow('does not fit a JSON number exactly');
+  });
+
+  it('prints an amount in a sentence as moneyText does, without the dollar sign', () => {
+    expect(amountText('1500')).toBe('1,500.00');
+    expect(amountText('-1234.565')).toBe('-1,234.57');
+    expect(amountText('123456789012345.67')).toBe('123,456,789,012,345.67');
+    expect(moneyText('123456789012345.67')).toBe('$123,456,789,012,345.67');
   });
 });

@@ -44,19 +44,44 @@ export function quantityOf(label = 'Quantity') {
     .refine((n) => places(n) <= 3 && !/e/i.test(String(n)), `${label} must have at most three decimals.`);
 }
 
+/** The sign, the whole part with thousands separators and the cents of an amount, half-up; null for non-numbers. */
+function centsParts(amount: DecimalInput): { sign: string; digits: string } | null {
+  let value: Decimal;
+  try {
+    value = dec(amount);
+  } catch {
+    return null;
+  }
+  if (!value.isFinite()) return null;
+  const [whole, cents] = value.abs().toFixed(2, Decimal.ROUND_HALF_UP).split('.');
+  const isNegative = value.isNegative() && !value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).isZero();
+  return { sign: isNegative ? '-' : '', digits: `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}` };
+}
+
 /**
  * An amount as printed: '$1,234.50', '-$3.00', rounded half-up to the cent, from its decimal value (never a float),
  * so very large amounts keep every digit. Text that is not a number is answered as it is.
  */
 export function moneyText(amount: DecimalInput): string {
-  let value: Decimal;
-  try {
-    value = dec(amount);
-  } catch {
-    return String(amount);
-  }
-  if (!value.isFinite()) return String(amount);
-  const [whole, cents] = value.abs().toFixed(2, Decimal.ROUND_HALF_UP).split('.');
-  const isNegative = value.isNegative() && !value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).isZero();
-  return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  const parts = centsParts(amount);
+  return parts ? `${parts.sign}$${parts.digits}` : String(amount);
+}
+
+/** An amount as a plain number in a sentence: '1,234.50', exactly as `moneyText` without the dollar sign. */
+export function amountText(amount: DecimalInput): string {
+  const parts = centsParts(amount);
+  return parts ? `${parts.sign}${parts.digits}` : String(amount);
+}
+
+/**
+ * A stored decimal (PostgreSQL numeric text, or a decimal.js value) as the JSON number an answer carries: amounts
+ * travel as JSON numbers (see above), and this is the one door they pass through. Nothing may add or multiply the
+ * result; the conversion itself is checked to print back as the same decimal, so no cent is lost on the way (it
+ * throws for a value with more digits than a double keeps, which a numeric(14, 2) column never has).
+ */
+export function jsonNumberOf(decimal: DecimalInput): number {
+  const exact = dec(decimal);
+  const n = exact.toNumber();
+  if (!new Decimal(String(n)).equals(exact)) throw new Error(`${exact.toString()} does not fit a JSON number exactly.`);
+  return n;
 }

@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
-import { lineTotal, priceWithMarkup, sumMoney, type DecimalInput } from './money';
-import { formatNumber } from './format';
+import { amountText, lineTotal, priceWithMarkup, sumMoney, type DecimalInput } from './money';
 import { minimumProfitFactor } from './profit';
 
 /**
@@ -63,7 +62,7 @@ export function quoteTotals(lines: readonly QuoteLineAmountsInput[]): QuoteTotal
   const profit = new Decimal(total).minus(totalCost).toFixed(2);
   const totalDec = new Decimal(total);
   const profitFactor = totalDec.isZero() ? null : new Decimal(profit).dividedBy(totalDec).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-  const minimum = minimumProfitFactor(Number(total));
+  const minimum = minimumProfitFactor(total);
   const isProfitFactorMet = minimum === null || (profitFactor !== null && new Decimal(profitFactor).greaterThanOrEqualTo(minimum));
   return { subtotal, totalDiscount, total, totalCost, profit, profitFactor, minimumProfitFactor: minimum, isProfitFactorMet };
 }
@@ -74,5 +73,5 @@ export function quoteTotals(lines: readonly QuoteLineAmountsInput[]): QuoteTotal
  */
 export function profitFactorProblem(totals: QuoteTotals, what = 'A quote'): string | null {
   if (totals.isProfitFactorMet || totals.minimumProfitFactor === null) return null;
-  return `${what} of ${formatNumber(Number(totals.total))} needs a profit factor of at least ${totals.minimumProfitFactor.toFixed(2)}%; this one has ${totals.profitFactor ?? '0.00'}%.`;
+  return `${what} of ${amountText(totals.total)} needs a profit factor of at least ${totals.minimumProfitFactor.toFixed(2)}%; this one has ${totals.profitFactor ?? '0.00'}%.`;
 }

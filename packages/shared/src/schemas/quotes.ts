@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareMoney } from '../helpers/invoice-totals';
 import { moneyOf, quantityOf } from '../helpers/money';
 import { quoteLineAmounts } from '../helpers/quote-totals';
 import { idOf, idParam, optionalText, requiredText } from './common';
@@ -56,7 +57,7 @@ export const quoteLineBody = z
     if (line.discount > 0 && !line.discountReason?.trim()) {
       ctx.addIssue({ code: 'custom', path: ['discountReason'], message: 'Discount Reason field is required when a discount is given!' });
     }
-    if (line.discount > 0 && Number(quoteLineAmounts(line).lineTotal) < 0) {
+    if (line.discount > 0 && compareMoney(quoteLineAmounts(line).lineTotal, 0) < 0) {
       ctx.addIssue({ code: 'custom', path: ['discount'], message: 'Discount must not be more than the line price.' });
     }
   })

@@ -20,6 +20,9 @@ export const taxExemptAnswer = z
     expiresOn: z.string().nullable(),
     folder: z.string().meta({ description: 'The folder of the scanned certificates in the file store' }),
     canAddFiles: z.boolean().meta({ description: 'Whether the caller may add certificate files (Super Admin, Payroll Manager)' }),
+    today: z.string().meta({ description: "The company's date today, YYYY-MM-DD in its time zone: a certificate that ended before it has expired" }),
   })
-  .meta({ example: { customerId: 12, customerName: 'FreshMart Grocers Inc.', isTaxExempt: true, certificateNumber: 'TX-01-339245', expiresOn: '2028-12-31', folder: 'taxExempt/12', canAddFiles: true } });
+  .meta({
+    example: { customerId: 12, customerName: 'FreshMart Grocers Inc.', isTaxExempt: true, certificateNumber: 'TX-01-339245', expiresOn: '2028-12-31', folder: 'taxExempt/12', canAddFiles: true, today: '2026-11-25' },
+  });
 export type TaxExemptAnswer = z.output<typeof taxExemptAnswer>;

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerRateSheets, customers, rateSheetLaborItems, users, workOrderLabor, workOrders } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { laborRate } from './nte';
+import { laborRate, nteWarning } from './nte';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +40,34 @@ describe('NTE warning', () => {
     expect(match).not.toBeNull();
     const expected = (hours + 0.5) * item.hourlyRate;
     expect(Math.abs(Number(match![1].replace(/,/g, '')) - expected)).toBeLessThan(0.5);
+  });
+});
+
+describe('NTE warning in exact cents', () => {
+  it('adds the labor and the next 30 minutes to the cent, half-up, as the invoice does, and compares exactly', async () => {
+    const [tech2] = await t.db.select().from(users).where(eq(users.userName, 'tech2'));
+    const [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
+    const [sheet] = await t.db.select().from(customerRateSheets).where(eq(customerRateSheets.billingCustomerId, site.billingCustomerId!));
+    const items = await t.db
+      .insert(rateSheetLaborItems)
+      .values(['33.33', '33.33', '33.34'].map((rate) => ({ subscriberId: site.subscriberId, customerRateSheetId: sheet.id, technicianUserId: tech2.id, dailyRate: 0, hourlyRate: Number(rate), otHourlyRate: 0, standByRate: 0 })))
+      .returning({ id: rateSheetLaborItems.id });
+    const [wo] = await t.db
+      .insert(workOrders)
+      .values({ subscriberId: site.subscriberId, workOrderNumber: 'NTE-CENTS', customerId: site.id, billingCustomerId: site.billingCustomerId, workOrderStatusId: 38, problem: 'Ice machine' })
+      .returning({ id: workOrders.id });
+    // Three hours of labor: 33.33 + 33.33 + 33.34 = 100.00 exactly.
+    const start = Date.parse('2026-11-02T14:00:00Z');
+    await t.db.insert(workOrderLabor).values(
+      items.map((item, i) => ({ subscriberId: site.subscriberId, workOrderId: wo.id, userId: tech2.id, rateSheetLaborItemId: item.id, startedAt: new Date(start + i * 3_600_000), stoppedAt: new Date(start + (i + 1) * 3_600_000) })),
+    );
+    const ctx: Ctx = { db: t.db, actor: { userId: tech2.id, subscriberId: tech2.subscriberId, userName: tech2.userName }, now: new Date() };
+    const rates = (hourlyRate: number) => ({ hourlyRate, otHourlyRate: 0, apprenticeRate: null });
+
+    expect(await nteWarning(ctx, { id: wo.id, nte: 100 }, rates(0))).toBeNull();
+    expect(await nteWarning(ctx, { id: wo.id, nte: 99.99 }, rates(0))).toBe('This work order is exceeding over NTE. After 30 minutes work order total will be $100.00');
+    // 30 minutes at 56.03 is 28.015, which is 28.02 half-up: 128.02 in all. Binary floats make it 128.01.
+    expect(await nteWarning(ctx, { id: wo.id, nte: 128.02 }, rates(56.03))).toBeNull();
+    expect(await nteWarning(ctx, { id: wo.id, nte: 128.01 }, rates(56.03))).toBe('This work order is exceeding over NTE. After 30 minutes work order total will be $128.02');
   });
 });

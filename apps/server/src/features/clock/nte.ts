@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatCurrency } from '@sm/shared';
+import { compareMoney, hoursOf, lineTotal, moneyText, sumMoney } from '@sm/shared';
 import { rateSheetLaborItems } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
@@ -15,26 +15,28 @@ export function laborRate(rates: Rates, entry: { isOvertime: boolean; isApprenti
   return entry.isOvertime ? rates.otHourlyRate : rates.hourlyRate;
 }
 
-/** The work order's labor total now: every entry's hours (open ones up to now) times its rate sheet rate. */
-export async function laborTotal(ctx: Ctx, workOrderId: number): Promise<number> {
+/**
+ * The work order's labor total now, to the cent, as its invoice will count it: each entry's hours (an open one up to
+ * now) to 0.01 hour, times its rate sheet rate, half-up to the cent, summed in exact decimals.
+ */
+export async function laborTotal(ctx: Ctx, workOrderId: number): Promise<string> {
   const rows = await ctx.db
     .select({ labor: workOrderLabor, rates: rateSheetLaborItems })
     .from(workOrderLabor)
     .leftJoin(rateSheetLaborItems, eq(rateSheetLaborItems.id, workOrderLabor.rateSheetLaborItemId))
     .where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, workOrderId)));
-  let total = 0;
-  for (const { labor, rates } of rows) {
-    if (!rates) continue;
-    const end = labor.stoppedAt ?? ctx.now;
-    const hours = Math.max(0, end.getTime() - labor.startedAt.getTime()) / 3_600_000;
-    total += hours * laborRate(rates, labor);
-  }
-  return Math.round(total * 100) / 100;
+  const lines = rows.flatMap(({ labor, rates }) => {
+    if (!rates) return [];
+    const seconds = ((labor.stoppedAt ?? ctx.now).getTime() - labor.startedAt.getTime()) / 1000;
+    return [lineTotal(hoursOf(seconds), laborRate(rates, labor))];
+  });
+  return sumMoney(lines);
 }
 
 /**
  * The persistent warning of spec clock 8 when the total after 30 more minutes of this technician's labor would
- * pass the work order's not-to-exceed amount; null when it would not, or when there is no NTE or rate.
+ * pass the work order's not-to-exceed amount; null when it would not, or when there is no NTE or rate. Every amount
+ * is an exact decimal: a total equal to the NTE to the cent does not warn.
  */
 export async function nteWarning(
   ctx: Ctx,
@@ -43,7 +45,8 @@ export async function nteWarning(
 ): Promise<string | null> {
   if (workOrder.nte == null || !myRates) return null;
   const rate = laborRate(myRates, { isOvertime: !!myRates.isOvertime, isApprenticeRateApplied: !!myRates.isApprenticeRateApplied });
-  const projected = Math.round(((await laborTotal(ctx, workOrder.id)) + (rate * NTE_HORIZON_MINUTES) / 60) * 100) / 100;
-  if (projected <= workOrder.nte) return null;
-  return `This work order is exceeding over NTE. After ${NTE_HORIZON_MINUTES} minutes work order total will be ${formatCurrency(projected)}`;
+  const next = lineTotal(hoursOf(NTE_HORIZON_MINUTES * 60), rate);
+  const projected = sumMoney([await laborTotal(ctx, workOrder.id), next]);
+  if (compareMoney(projected, workOrder.nte) <= 0) return null;
+  return `This work order is exceeding over NTE. After ${NTE_HORIZON_MINUTES} minutes work order total will be ${moneyText(projected)}`;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
-import type { Access, CustomerCounts, CustomerDetails } from '@sm/shared';
+import { jsonNumberOf, type Access, type CustomerCounts, type CustomerDetails } from '@sm/shared';
 import { contacts, customerFlagLinks, customerFlags, customers, scheduleItems, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
@@ -64,7 +64,7 @@ export async function getCustomer(ctx: Ctx, access: Access, customerId: number):
     billingCustomerName: billing?.name ?? null,
     notes: c.notes,
     canSeeCredit,
-    creditLimit: canSeeCredit && c.creditLimit !== null ? Number(c.creditLimit) : null,
+    creditLimit: canSeeCredit && c.creditLimit !== null ? jsonNumberOf(c.creditLimit) : null,
     isOnCreditHold: canSeeCredit ? c.isOnCreditHold : null,
     flags,
     locations,

@@ -5,9 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, users } from '../../db/schema';
 import { dbFingerprint } from '../../test/fingerprint';
+import type { Ctx } from '../../lib/context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { namesIn, upload } from '../files/file-fixtures';
 import { diskStore } from '../files/storage/disk-store';
+import { accessOf } from '../permissions/access-cache';
+import { getTaxExempt } from './tax-exempt.service';
 
 let t: TestApp;
 let customerId: number;
@@ -83,5 +86,16 @@ describe('exempt certificate files', () => {
   it("keeps another company's customer's folder missing", async () => {
     expect((await upload(t, 'admin', `taxExempt/${coastalCustomerId}`, [{ name: 'x.pdf', content: pdf }])).statusCode).toBe(404);
     expect((await t.call('GET', `/api/v1/Files/list?folder=taxExempt/${coastalCustomerId}`, 'admin')).statusCode).toBe(404);
+  });
+});
+
+describe("the Tax Exempt dialog's today", () => {
+  it("is the company's date (America/Chicago), which an expired certificate is compared with, not UTC's", async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.userName, 'admin'));
+    const access = (await accessOf(t.db, admin.subscriberId, admin.id))!;
+    const ctxAt = (iso: string): Ctx => ({ db: t.db, actor: { userId: admin.id, subscriberId: admin.subscriberId, userName: admin.userName }, now: new Date(iso) });
+    // 03:00 UTC on 4 November is 21:00 on the 3rd in Chicago.
+    expect((await getTaxExempt(t.db, ctxAt('2026-11-04T03:00:00Z'), access, customerId)).today).toBe('2026-11-03');
+    expect((await getTaxExempt(t.db, ctxAt('2026-11-04T07:00:00Z'), access, customerId)).today).toBe('2026-11-04');
   });
 });

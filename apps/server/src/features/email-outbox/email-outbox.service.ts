@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { escapeHtml } from '../../lib/rich-text';
 import { foundOrThrow, ofTenant } from '../../lib/tenancy';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { enqueueEmail } from './enqueue-email.service';
 import { signalOutbox } from './outbox-signal';
 
@@ -55,7 +56,7 @@ function rowOf(r: StoredRow): EmailOutboxRow {
 
 /** `EmailOutbox/list`: the company's messages, newest first unless sorted otherwise, paged and filtered (by status). */
 export async function listOutbox(ctx: Ctx, req: GridRequestParsed): Promise<{ data: EmailOutboxRow[]; total: number }> {
-  const q = gridQuery(req, columns, { field: 'createdAt', dir: 'desc' });
+  const q = gridQuery(req, columns, { field: 'createdAt', dir: 'desc' }, await companyTimeZone(ctx));
   const where = ofTenant(emailOutbox, ctx, q.where);
   const rows = await ctx.db
     .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })

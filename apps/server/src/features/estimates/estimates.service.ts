@@ -8,6 +8,7 @@ import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { visibleCustomer } from '../customers/customer-visibility';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { amount, ensureEditable, estimateOf, textOrNull, viewOf, visibleEstimates, type Estimate } from './estimate-access';
 
@@ -84,7 +85,7 @@ const COLUMNS: GridColumns = {
   status: { sql: customerEstimates.status, type: 'text' },
   title: { sql: customerEstimates.title, type: 'text' },
   customerName: { sql: customers.name, type: 'text' },
-  validUntil: { sql: sql`${customerEstimates.validUntil}::timestamp`, type: 'date' },
+  validUntil: { sql: customerEstimates.validUntil, type: 'day' },
   total: { sql: estimateTotal, type: 'number' },
   workOrderNumber: { sql: workOrders.workOrderNumber, type: 'text' },
   createdBy: { sql: users.name, type: 'text' },
@@ -97,7 +98,7 @@ const COLUMNS: GridColumns = {
  * caller may see.
  */
 export async function listEstimates(ctx: Ctx, access: Access, req: GridRequestParsed): Promise<{ data: EstimateGridRow[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'estimateNumber', dir: 'desc' });
+  const q = gridQuery(req, COLUMNS, { field: 'estimateNumber', dir: 'desc' }, await companyTimeZone(ctx));
   const where = and(ofTenant(customerEstimates, ctx), q.where, visibleEstimates(ctx, access));
   const joined = <T extends PgSelect>(query: T): T =>
     query

@@ -1,5 +1,5 @@
 import { asc, eq, max, sql } from 'drizzle-orm';
-import type { TaxStatus } from '@sm/shared';
+import { jsonNumberOf, type TaxStatus } from '@sm/shared';
 import { billingSettings, invoices, taxRatesPerState } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -8,7 +8,7 @@ import { ofTenant } from '../../lib/tenancy';
 /** `GET Billing/settings`: the next invoice number and the card convenience fee of the company. */
 export async function getBillingSettings(ctx: Ctx) {
   const [row] = await ctx.db.select().from(billingSettings).where(eq(billingSettings.subscriberId, ctx.actor.subscriberId));
-  return { nextInvoiceNumber: row?.nextInvoiceNumber ?? 1, convenienceFeePercent: Number(row?.convenienceFeePercent ?? 0) };
+  return { nextInvoiceNumber: row?.nextInvoiceNumber ?? 1, convenienceFeePercent: jsonNumberOf(row?.convenienceFeePercent ?? 0) };
 }
 
 /**
@@ -40,7 +40,7 @@ export async function setConvenienceFee(ctx: Ctx, convenienceFeePercent: number)
 /** `GET Billing/taxStatusPerState`: the sales tax of each state the company has set, by state. */
 export async function listTaxStatuses(ctx: Ctx): Promise<TaxStatus[]> {
   const rows = await ctx.db.select().from(taxRatesPerState).where(ofTenant(taxRatesPerState, ctx)).orderBy(asc(taxRatesPerState.state));
-  return rows.map((r) => ({ state: r.state, taxRate: Number(r.taxRate), isServiceTaxable: r.isServiceTaxable }));
+  return rows.map((r) => ({ state: r.state, taxRate: jsonNumberOf(r.taxRate), isServiceTaxable: r.isServiceTaxable }));
 }
 
 /** `PUT Billing/taxStatusPerState`: a state's tax rate and whether it taxes services, for invoices submitted from now on. */

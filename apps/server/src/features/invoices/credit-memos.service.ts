@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  amountDueOf, compareMoney, moneyText, sumMoney, WORK_ORDER_STATUS,
+  amountDueOf, compareMoney, jsonNumberOf, moneyText, sumMoney, WORK_ORDER_STATUS,
   type applyCreditBody, type CreditMemo, type createCreditMemoBody, type Invoice,
 } from '@sm/shared';
 import { creditMemoApplications, creditMemos, customers, invoices, users } from '../../db/schema';
@@ -26,9 +26,9 @@ function memoOf(r: { m: typeof creditMemos.$inferSelect; customerName: string; c
     creditMemoId: r.m.id,
     billingCustomerId: r.m.billingCustomerId,
     billingCustomerName: r.customerName,
-    amount: Number(r.m.amount),
-    amountApplied: Number(r.m.amountApplied),
-    remaining: Number(amountDueOf(r.m.amount, r.m.amountApplied, 0)),
+    amount: jsonNumberOf(r.m.amount),
+    amountApplied: jsonNumberOf(r.m.amountApplied),
+    remaining: jsonNumberOf(amountDueOf(r.m.amount, r.m.amountApplied, 0)),
     reason: r.m.reason,
     createdBy: r.createdBy,
     createdAt: r.m.createdAt.toISOString(),

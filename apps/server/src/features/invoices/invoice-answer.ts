@@ -1,5 +1,5 @@
 import {
-  invoiceDisplayLines, type InvoiceDisplayMode, type InvoiceTotals, type InvoicePreview, type InvoiceTotalsAnswer,
+  invoiceDisplayLines, jsonNumberOf, type InvoiceDisplayMode, type InvoiceTotals, type InvoicePreview, type InvoiceTotalsAnswer,
 } from '@sm/shared';
 import type { InvoiceWorkOrder } from './invoice-source';
 
@@ -9,7 +9,7 @@ const TEXT_FIELDS = new Set(['description', 'technician', 'kind', 'label']);
 function numbers(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => numbers(v));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbers(v, k)]));
-  if (typeof value === 'string' && !TEXT_FIELDS.has(key)) return Number(value);
+  if (typeof value === 'string' && !TEXT_FIELDS.has(key)) return jsonNumberOf(value);
   return value;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  BILLABLE_MATERIAL_STATUS_IDS, computeInvoiceTotals, compareMoney, hoursOf, lineTotal,
+  BILLABLE_MATERIAL_STATUS_IDS, computeInvoiceTotals, compareMoney, hoursOf, isTaxExemptOn, lineTotal,
   type InvoiceBodyParsed, type InvoiceTotals, type InvoiceTotalsInput, type LaborKind,
 } from '@sm/shared';
 import {
@@ -26,9 +26,11 @@ export async function invoiceWorkOrder(db: DbOrTx, ctx: Ctx, workOrderId: number
       customerName: customers.name,
       state: customers.state,
       isSiteTaxExempt: customers.isTaxExempt,
+      siteTaxExemptExpiresOn: customers.taxExemptExpiresOn,
       billingCustomerId: billing.id,
       billingCustomerName: billing.name,
       isBillingTaxExempt: billing.isTaxExempt,
+      billingTaxExemptExpiresOn: billing.taxExemptExpiresOn,
       timeZone: subscribers.timeZone,
     })
     .from(workOrders)
@@ -55,6 +57,21 @@ function kindAndRate(entry: { isOvertime: boolean; isApprenticeRateApplied: bool
 
 /** A company's date today, YYYY-MM-DD. */
 export const todayIn = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** The invoice's date: the one the office wrote, else the company's today in its time zone. */
+export const invoiceDateOf = (wo: Pick<InvoiceWorkOrder, 'timeZone'>, body: Pick<InvoiceBodyParsed, 'invoiceDate'>, now: Date) => body.invoiceDate ?? todayIn(wo.timeZone, now);
+
+/**
+ * The exemption an invoice of this date is under: the site's or the payer's, whichever certificate covers the date
+ * (helpers/invoice-totals.ts says when one does); else the customer's ended one, which the totals then ignore.
+ */
+function exemptionOf(wo: InvoiceWorkOrder, invoiceDate: string): { isTaxExempt: boolean; expiresOn: string | null } {
+  const both = [
+    { isTaxExempt: wo.isSiteTaxExempt, expiresOn: wo.siteTaxExemptExpiresOn },
+    { isTaxExempt: wo.isBillingTaxExempt, expiresOn: wo.billingTaxExemptExpiresOn },
+  ];
+  return both.find((e) => isTaxExemptOn(e, invoiceDate)) ?? both.find((e) => e.isTaxExempt) ?? { isTaxExempt: false, expiresOn: null };
+}
 
 /**
  * What an invoice of the work order is made of now: its labor entries priced from the billing customer's rate sheet
@@ -106,7 +123,9 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     .where(ofTenant(workOrderStandardItems, ctx, eq(workOrderStandardItems.workOrderId, wo.id)))
     .orderBy(asc(workOrderStandardItems.createdAt), asc(workOrderStandardItems.id));
 
-  const isTaxExempt = wo.isSiteTaxExempt || wo.isBillingTaxExempt;
+  const invoiceDate = invoiceDateOf(wo, body, ctx.now);
+  const exemption = exemptionOf(wo, invoiceDate);
+  const isTaxExempt = isTaxExemptOn(exemption, invoiceDate);
   const [tax] = await db.select().from(taxRatesPerState).where(and(eq(taxRatesPerState.subscriberId, ctx.actor.subscriberId), eq(taxRatesPerState.state, wo.state.toUpperCase())));
   if (!tax && !isTaxExempt) throw new AppError(409, `No tax rate is set for ${wo.state}: add it under Tax Status Per State first.`);
   const [settings] = await db.select().from(billingSettings).where(eq(billingSettings.subscriberId, ctx.actor.subscriberId));
@@ -121,7 +140,9 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     tripCharges,
     taxRate: tax?.taxRate ?? '0',
     isServiceTaxable: tax?.isServiceTaxable ?? false,
-    isTaxExempt,
+    isTaxExempt: exemption.isTaxExempt,
+    taxExemptExpiresOn: exemption.expiresOn,
+    invoiceDate,
     isUseTax: body.isUseTax,
     credits: [],
     payments: [],

@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  compareMoney, LABOR_LABELS, WORK_ORDER_STATUS,
+  compareMoney, jsonNumberOf, LABOR_LABELS, WORK_ORDER_STATUS,
   type BillingRow, type GridRequestParsed, type Invoice, type InvoiceBodyParsed, type InvoiceDisplayMode, type InvoicePreview, type InvoiceTotals,
 } from '@sm/shared';
 import { billingSettings, customers, invoiceLines, invoices, users, workOrders } from '../../db/schema';
@@ -11,9 +11,10 @@ import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { publishHubEvent } from '../realtime/publish';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { setWorkOrderStatus } from '../work-orders/work-order-office.service';
 import { invoiceView } from './invoice-answer';
-import { invoiceWorkOrder, todayIn, workOrderTotals } from './invoice-source';
+import { invoiceDateOf, invoiceWorkOrder, workOrderTotals } from './invoice-source';
 
 /** What is stored in `invoices.totals`: the engine's totals at submission and the labor entry of each labor line. */
 type FrozenTotals = InvoiceTotals & { laborIds: (number | null)[] };
@@ -22,7 +23,7 @@ type FrozenTotals = InvoiceTotals & { laborIds: (number | null)[] };
 export async function previewInvoice(ctx: Ctx, body: InvoiceBodyParsed, displayMode: InvoiceDisplayMode): Promise<InvoicePreview> {
   const wo = await invoiceWorkOrder(ctx.db, ctx, body.workOrderId);
   const { totals, laborIds } = await workOrderTotals(ctx.db, ctx, wo, body, { isFinal: false });
-  return invoiceView(wo, body.invoiceDate ?? todayIn(wo.timeZone, ctx.now), totals, laborIds, displayMode);
+  return invoiceView(wo, invoiceDateOf(wo, body, ctx.now), totals, laborIds, displayMode);
 }
 
 /** The lines of an invoice as stored, in the order the details mode shows them. */
@@ -57,7 +58,7 @@ export async function submitInvoice(ctx: Ctx, body: InvoiceBodyParsed): Promise<
       .insert(invoices)
       .values({
         subscriberId: ctx.actor.subscriberId, invoiceNumber, workOrderId: wo.id, customerId: wo.customerId, billingCustomerId: wo.billingCustomerId,
-        state: wo.state, invoiceDate: body.invoiceDate ?? todayIn(wo.timeZone, ctx.now), subtotal: totals.subtotal, totalTaxable: totals.totalTaxable,
+        state: wo.state, invoiceDate: invoiceDateOf(wo, body, ctx.now), subtotal: totals.subtotal, totalTaxable: totals.totalTaxable,
         taxRate: totals.taxRate, tax: totals.tax, useTax: totals.useTax, isTaxExempt: totals.isTaxExempt, isUseTax: totals.isUseTax, total: totals.total,
         convenienceFeePercent: totals.convenienceFeePercent, totals: frozen, amountDue: totals.total, submittedBy: ctx.actor.userId, submittedAt: ctx.now,
       })
@@ -133,7 +134,7 @@ const GRID_COLUMNS: GridColumns = {
   invoiceNumber: { sql: invoices.invoiceNumber, type: 'number' },
   workOrderNumber: { sql: workOrders.workOrderNumber, type: 'text' },
   billingCustomerName: { sql: billingCustomer.name, type: 'text' },
-  invoiceDate: { sql: invoices.invoiceDate, type: 'date' },
+  invoiceDate: { sql: invoices.invoiceDate, type: 'day' },
   total: { sql: invoices.total, type: 'number' },
   amountDue: { sql: invoices.amountDue, type: 'number' },
   status: { sql: sql`case when ${invoices.amountDue} = 0 then 'Paid' else 'Submitted' end`, type: 'text' },
@@ -141,7 +142,7 @@ const GRID_COLUMNS: GridColumns = {
 
 /** `Billing/invoices`: the billing grid, newest invoice first unless sorted, with what each still has due. */
 export async function billingGrid(ctx: Ctx, req: GridRequestParsed): Promise<{ data: BillingRow[]; total: number }> {
-  const q = gridQuery(req, GRID_COLUMNS, { field: 'invoiceNumber', dir: 'desc' });
+  const q = gridQuery(req, GRID_COLUMNS, { field: 'invoiceNumber', dir: 'desc' }, await companyTimeZone(ctx));
   const rows = await ctx.db
     .select({
       invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber, workOrderId: invoices.workOrderId, workOrderNumber: workOrders.workOrderNumber,
@@ -161,7 +162,7 @@ export async function billingGrid(ctx: Ctx, req: GridRequestParsed): Promise<{ d
     .innerJoin(billingCustomer, eq(billingCustomer.id, invoices.billingCustomerId))
     .where(ofTenant(invoices, ctx, q.where));
   return {
-    data: rows.map((r) => ({ ...r, total: Number(r.total), amountDue: Number(r.amountDue), status: statusOf(r.amountDue) })),
+    data: rows.map((r) => ({ ...r, total: jsonNumberOf(r.total), amountDue: jsonNumberOf(r.amountDue), status: statusOf(r.amountDue) })),
     total: n,
   };
 }

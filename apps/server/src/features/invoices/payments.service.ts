@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, moneyText, sumMoney, WORK_ORDER_STATUS,
+  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, jsonNumberOf, moneyText, sumMoney, WORK_ORDER_STATUS,
   type PaymentHistory, type PaymentMethod, type ProcessPaymentBody,
 } from '@sm/shared';
 import { invoicePayments, invoices, users, workOrders } from '../../db/schema';
@@ -83,18 +83,18 @@ export async function paymentHistory(ctx: Ctx, invoiceId: number): Promise<Payme
     invoiceId,
     payments: rows.map(({ p, receivedBy }) => ({
       paymentId: p.id,
-      amount: Number(p.amount),
+      amount: jsonNumberOf(p.amount),
       paymentMethod: p.paymentMethod as PaymentMethod,
-      convenienceFee: Number(p.convenienceFee),
+      convenienceFee: jsonNumberOf(p.convenienceFee),
       paidOn: p.paidOn,
       reference: p.reference,
       receivedBy,
       createdAt: p.createdAt.toISOString(),
     })),
-    totalPaid: Number(invoice.paymentsTotal),
-    convenienceFees: Number(invoice.convenienceFees),
-    invoiceTotal: Number(invoice.total),
-    creditsApplied: Number(invoice.creditsApplied),
-    amountDue: Number(invoice.amountDue),
+    totalPaid: jsonNumberOf(invoice.paymentsTotal),
+    convenienceFees: jsonNumberOf(invoice.convenienceFees),
+    invoiceTotal: jsonNumberOf(invoice.total),
+    creditsApplied: jsonNumberOf(invoice.creditsApplied),
+    amountDue: jsonNumberOf(invoice.amountDue),
   };
 }

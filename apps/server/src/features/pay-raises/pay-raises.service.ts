@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAY_FIGURES, ROLE, satisfies, type Access, type CreatePayRaiseBody, type NoticePayload, type PayRaise, type PayRaiseStatus } from '@sm/shared';
+import { jsonNumberOf, PAY_FIGURES, ROLE, satisfies, type Access, type CreatePayRaiseBody, type NoticePayload, type PayRaise, type PayRaiseStatus } from '@sm/shared';
 import { rolePermissions, userRoles, users } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
+import { calendarOf, todayIn } from '../timesheets/payroll-settings.service';
 import { isStaff } from '../users/users.service';
 import { payRaiseNotices, payRaiseTypes, payRaises, payRates } from './pay-raises.table';
 
@@ -45,9 +46,9 @@ export function answerOf(ctx: Ctx, access: Access, { r, employeeName, payRaiseTy
     employeeId: r.employeeId,
     employeeName,
     currentPosition: r.currentPosition,
-    currentPayRate: sees && r.currentPayRate !== null ? Number(r.currentPayRate) : null,
+    currentPayRate: sees && r.currentPayRate !== null ? jsonNumberOf(r.currentPayRate) : null,
     newPosition: r.newPosition,
-    newPay: sees ? Number(r.newPay) : null,
+    newPay: sees ? jsonNumberOf(r.newPay) : null,
     payRaiseType,
     reasonForChange: r.reasonForChange,
     effectiveDate: r.effectiveDate,
@@ -89,7 +90,7 @@ export async function notify(tx: Tx, ctx: Ctx, raise: { id: number; employeeName
   return () => to.length > 0 && ctx.events?.publish({ subscriberId: ctx.actor.subscriberId, event: 'notice', payload, userIds: to });
 }
 
-/** An employee's position and pay today: the latest rate effective by now. */
+/** An employee's position and pay on `today` (the company's date): the latest rate effective by then. */
 async function currentPayOf(tx: Tx, employeeId: number, today: string) {
   const [rate] = await tx
     .select({ position: payRates.position, hourlyRate: payRates.hourlyRate })
@@ -117,7 +118,8 @@ export async function requestPayRaise(ctx: Ctx, access: Access, body: CreatePayR
     if (!employee) throw notFound('Employee');
     const [type] = await tx.select({ id: payRaiseTypes.id }).from(payRaiseTypes).where(ofTenant(payRaiseTypes, ctx, eq(payRaiseTypes.id, body.payRaiseTypeId), eq(payRaiseTypes.isActive, true)));
     if (!type) throw notFound('Pay Raise Type');
-    const current = await currentPayOf(tx, employee.id, ctx.now.toISOString().slice(0, 10));
+    // The pay in force on the company's today, in its time zone: near midnight UTC's date is already another day.
+    const current = await currentPayOf(tx, employee.id, todayIn(await calendarOf(tx, ctx), ctx.now));
     const [row] = await tx
       .insert(payRaises)
       .values({

@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payRaiseTypes, payRates, users } from '../../db/schema';
+import { payRaises, payRaiseTypes, payRates, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
 import { dbFingerprint } from '../../test/fingerprint';
 import { openHub } from '../../test/hub-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { accessOf } from '../permissions/access-cache';
 import { dataUrlOf, pngOf } from '../work-order-items/item-fixtures';
+import { requestPayRaise } from './pay-raises.service';
 
 const SIGNATURE_PNG = dataUrlOf(pngOf(300, 200));
 
@@ -129,5 +132,29 @@ describe('pay raises', () => {
     expect((await t.call('POST', '/api/v1/Payroll/updatePayRaiseRequest', 'coastal.admin', { payRaiseRequestedId: raiseId, isApproved: true })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/v1/Payroll/payRaiseRequests', 'coastal.admin')).json()).toEqual([]);
     expect(await dbFingerprint(t.db)).toBe(before);
+  });
+});
+
+describe("a raise's current pay", () => {
+  it("is the pay of the company's today (America/Chicago), not of UTC's date", async () => {
+    const [tech2] = await t.db.select().from(users).where(eq(users.id, ids.tech2));
+    const [current] = await t.db.select().from(payRates).where(eq(payRates.userId, tech2.id));
+    // A raise that starts on 2 January 2027: at 03:00 UTC on the 2nd it is still 21:00 on the 1st in Chicago.
+    await t.db.insert(payRates).values({ subscriberId: tech2.subscriberId, userId: tech2.id, effectiveFrom: '2027-01-02', position: 'Lead Technician', hourlyRate: '33.00' });
+    const [leader] = await t.db.select().from(users).where(eq(users.id, ids.leader));
+    const access = (await accessOf(t.db, leader.subscriberId, leader.id))!;
+    const ctxAt = (iso: string): Ctx => ({ db: t.db, actor: { userId: leader.id, subscriberId: leader.subscriberId, userName: leader.userName }, now: new Date(iso) });
+    const body = { employeeId: tech2.id, payRaiseTypeId: merit, ...RAISE, effectiveDate: '2027-02-01' };
+
+    const evening = await requestPayRaise(ctxAt('2027-01-02T03:00:00Z'), access, body);
+    expect(evening.currentPosition).toBe(current.position);
+    const [eveningRow] = await t.db.select().from(payRaises).where(eq(payRaises.id, evening.payRaiseRequestedId));
+    expect(eveningRow.currentPayRate).toBe(current.hourlyRate);
+
+    // 07:00 UTC on the 2nd is 01:00 on the 2nd in Chicago: the new pay has started.
+    const morning = await requestPayRaise(ctxAt('2027-01-02T07:00:00Z'), access, body);
+    expect(morning.currentPosition).toBe('Lead Technician');
+    const [morningRow] = await t.db.select().from(payRaises).where(eq(payRaises.id, morning.payRaiseRequestedId));
+    expect(morningRow.currentPayRate).toBe('33.00');
   });
 });

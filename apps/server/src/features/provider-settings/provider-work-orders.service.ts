@@ -38,7 +38,7 @@ export async function listProviderWorkOrders(ctx: Ctx, provider: ProviderSetting
     providerWorkOrderId: r.providerWorkOrderId ?? 0,
     lastAction: last.get(r.workOrderId) ?? null,
   }));
-  return { data, total: Number(total) };
+  return { data, total };
 }
 
 /** The newest provider call of each work order of a page. */

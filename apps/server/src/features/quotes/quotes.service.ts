@@ -9,6 +9,7 @@ import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { publishHubEvent } from '../realtime/publish';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { setWorkOrderStatus } from '../work-orders/work-order-office.service';
 import { amount, lineRowOf, linesOf, quoteVersionOf, textOrNull, totalsOf, visibleQuotes, type QuoteVersionRef } from './quote-access';
 
@@ -132,7 +133,7 @@ const COLUMNS: GridColumns = {
  * the caller may see.
  */
 export async function listQuotes(ctx: Ctx, access: Access, req: GridRequestParsed & { isOpenOnly: boolean }): Promise<{ data: QuoteGridRow[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'quoteNumber', dir: 'desc' });
+  const q = gridQuery(req, COLUMNS, { field: 'quoteNumber', dir: 'desc' }, await companyTimeZone(ctx));
   const open = req.isOpenOnly ? inArray(quoteVersions.status, [...DECIDABLE_QUOTE_STATUSES]) : undefined;
   const where = and(ofTenant(quotes, ctx), q.where, open, visibleQuotes(ctx, access));
   const joined = <T extends PgSelect>(query: T): T =>

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { LineChoicesAnswer } from '@sm/shared';
+import { jsonNumberOf, type LineChoicesAnswer } from '@sm/shared';
 import { discountReasons, markupGroups } from '../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -65,5 +65,5 @@ export async function lineChoices(db: DbOrTx, ctx: Ctx): Promise<LineChoicesAnsw
     .from(discountReasons)
     .where(ofTenant(discountReasons, ctx, eq(discountReasons.isActive, true)))
     .orderBy(asc(sql`lower(${discountReasons.name})`));
-  return { markupGroups: groups.map((g) => ({ name: g.name, markupPercent: Number(g.markupPercent) })), discountReasons: reasons };
+  return { markupGroups: groups.map((g) => ({ name: g.name, markupPercent: jsonNumberOf(g.markupPercent) })), discountReasons: reasons };
 }

@@ -94,7 +94,7 @@ export async function listUnassignedWork(ctx: Ctx, access: Access, query: Unassi
     createdDate: createdAt.toISOString(),
     technicians: assigned.filter((a) => a.workOrderId === r.workOrderId).map((a) => ({ id: a.id, name: a.name })),
   }));
-  return { data, total: Number(total) };
+  return { data, total };
 }
 
 /** The technicians assigned to the work orders of a page, by name. */

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { billingCustomers } from '../customers/customer-visibility';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { visibleWorkOrders } from './work-order-visibility';
 
 /** The tables a column needs beside `work_orders`; a page or count joins only what its filters and sort name. */
@@ -57,13 +58,13 @@ function technicianCondition(f: GridFilter): SQL {
 
 const isTechnicianMatch = (f: GridFilter) => f.field === 'technicians' && ['contains', 'eq', 'neq'].includes(f.operator);
 
-/** The grid request as WHERE and ORDER BY over the work orders, and the tables they need. */
-function planOf(req: GridRequestParsed) {
+/** The grid request as WHERE and ORDER BY over the work orders, and the tables they need; dates are the company's days. */
+function planOf(req: GridRequestParsed, timeZone: string) {
   const filters = req.filter?.filters ?? [];
   const logic = req.filter?.logic ?? 'and';
   const special = filters.filter(isTechnicianMatch);
   const rest = filters.filter((f) => !isTechnicianMatch(f));
-  const q = gridQuery({ ...req, filter: { logic, filters: rest } }, COLUMNS, DEFAULT_SORT);
+  const q = gridQuery({ ...req, filter: { logic, filters: rest } }, COLUMNS, DEFAULT_SORT, timeZone);
   const parts = [q.where, ...special.map(technicianCondition)].filter((p): p is SQL => p !== undefined);
   const where = parts.length === 0 ? undefined : logic === 'or' ? or(...parts) : and(...parts);
   const joinsOf = (fields: string[]) => new Set(fields.map((f) => COLUMNS[f]?.join).filter((j): j is Join => j !== undefined));
@@ -90,7 +91,7 @@ function joined<T extends PgSelect>(query: T, joins: Set<Join>): T {
  * aggregated for those ids only, and the count of the filtered set, asked only when the page does not tell it.
  */
 export async function listAllWorkOrders(ctx: Ctx, access: Access, req: GridRequestParsed): Promise<{ data: AllWorkOrdersRow[]; total: number }> {
-  const plan = planOf(req);
+  const plan = planOf(req, await companyTimeZone(ctx));
   const where = ofTenant(workOrders, ctx, plan.where, visibleWorkOrders(ctx, access));
   const ids = (
     await joined(ctx.db.select({ id: workOrders.id }).from(workOrders).$dynamic(), plan.pageJoins)

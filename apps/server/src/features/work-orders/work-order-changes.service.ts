@@ -5,6 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { auditLog } from '../audit/audit.table';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { visibleWorkOrders } from './work-order-visibility';
 
 const COLUMNS: GridColumns = {
@@ -25,7 +26,7 @@ const DEFAULT_SORT = { field: 'auditId', dir: 'desc' } as const;
  * technicians assigned, with the clock's status changes too), newest first, paged, sorted and filtered on the server.
  */
 export async function listWorkOrderChanges(ctx: Ctx, access: Access, req: GridRequestParsed): Promise<{ data: WorkOrderHistoryRow[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, DEFAULT_SORT);
+  const q = gridQuery(req, COLUMNS, DEFAULT_SORT, await companyTimeZone(ctx));
   const where = ofTenant(auditLog, ctx, eq(auditLog.entity, 'workOrder'), q.where, visibleWorkOrders(ctx, access));
   const from = () =>
     ctx.db

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant, ofTenantPrepared, tenantParams } from '../../lib/tenancy';
 import { auditOf } from '../audit/audit.service';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 import { officeFactsOf } from './work-order-office.service';
 import { assignedTo, visibleWorkOrders } from './work-order-visibility';
@@ -74,7 +75,7 @@ const firstPages = oncePerDatabase((db) => {
  * carries the total as a window count, so one statement answers both; only a page past the end asks again.
  */
 export async function listTechnicianWorkOrders(ctx: Ctx, req: GridRequestParsed): Promise<{ data: TechnicianWorkOrderRow[]; total: number }> {
-  const q = gridQuery(req, columns, { field: 'workOrderNumber', dir: 'desc' });
+  const q = gridQuery(req, columns, { field: 'workOrderNumber', dir: 'desc' }, await companyTimeZone(ctx));
   // The usual request (no filter, default order) runs prepared, without building its conditions.
   const isFirstPages = !q.where && req.sort.length === 0;
   const where = () => ofTenant(workOrders, ctx, assignedTo(ctx.actor.userId), q.where);

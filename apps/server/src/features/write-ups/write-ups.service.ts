@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
+import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { isStaff, listStaff } from '../users/users.service';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { writeUpNotices, writeUps } from './write-ups.table';
@@ -169,7 +170,7 @@ export async function dismissWriteUp(ctx: Ctx, writeUpId: number): Promise<Write
 
 /** `POST FlagReminder/allWriteUp`: the company's write-ups for its managers, paged, sorted and filtered on the server. */
 export async function allWriteUps(ctx: Ctx, req: GridRequestParsed): Promise<{ data: WriteUp[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'createdDate', dir: 'desc' });
+  const q = gridQuery(req, COLUMNS, { field: 'createdDate', dir: 'desc' }, await companyTimeZone(ctx));
   const where = and(ofTenant(writeUps, ctx), q.where);
   const rows = await withDetails(ctx.db.select(DETAILS).from(writeUps).$dynamic())
     .where(where)

@@ -37,14 +37,14 @@ function TaxExemptForm({ facts, onClose }: { facts: TaxExemptAnswer; onClose: ()
     const body = check({ isTaxExempt, certificateNumber: certificateNumber.trim() || null, expiresOn: expiresOn || null });
     if (body) save.mutate(body);
   };
-  const isExpired = isTaxExempt && expiresOn !== '' && expiresOn < new Date().toISOString().slice(0, 10);
+  const isExpired = isTaxExempt && expiresOn !== '' && expiresOn < facts.today;
   return (
     <Stack gap="md">
       <form onSubmit={submit} noValidate aria-label="Tax exemption">
         <Stack gap="sm">
           <Switch
             label="Tax exempt"
-            description="Invoices submitted from now on charge no tax; invoices already submitted keep theirs."
+            description="Invoices dated up to the certificate's end (Expires On, its last day) charge no tax; invoices already submitted keep theirs."
             checked={isTaxExempt}
             onChange={(e) => setExempt(e.currentTarget.checked)}
             data-autofocus
@@ -75,7 +75,7 @@ function TaxExemptForm({ facts, onClose }: { facts: TaxExemptAnswer; onClose: ()
           </Group>
           {isExpired && (
             <Alert color="orange" icon={<IconInfoCircle size={18} />} role="status">
-              This certificate has expired: ask the customer for a new one.
+              This certificate has expired: invoices dated after it are taxed. Ask the customer for a new one.
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

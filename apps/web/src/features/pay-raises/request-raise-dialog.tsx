@@ -4,7 +4,7 @@ import { createPayRaiseBody, RAISE_APPROVAL_PRIORITIES } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../lib/notify';
 import { useIsPhone } from '../clock/clock-modal';
-import { useSchemaForm } from '../work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../work-orders/items/item-form';
 import { payRaiseEmployeesQuery, payRaiseTypesQuery, usePayRaiseActions } from './pay-raises-api';
 
 const PRIORITY_OPTIONS = RAISE_APPROVAL_PRIORITIES.map((p) => ({ value: String(p.raiseApprovalPriorityId), label: p.name }));
@@ -30,7 +30,7 @@ export function RequestRaiseDialog({ onClose }: { onClose: () => void }) {
       employeeId: employeeId ? Number(employeeId) : undefined,
       payRaiseTypeId: typeId ? Number(typeId) : undefined,
       newPosition,
-      newPay: newPay === '' ? undefined : Number(newPay),
+      newPay: numberOrUndefined(newPay),
       reasonForChange: reason,
       effectiveDate: effectiveDate || undefined,
       raiseApprovalPriorityId: priority ? Number(priority) : undefined,

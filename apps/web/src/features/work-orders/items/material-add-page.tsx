@@ -1,6 +1,6 @@
 import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { addMaterialBody, formatCurrency, lineTotal, priceWithMarkup } from '@sm/shared';
+import { addMaterialBody, lineTotal, moneyText, priceWithMarkup } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { workOrderEditPath } from '../edit/work-order-paths';
@@ -114,7 +114,7 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
             {preview ? `${numberOrUndefined(values.quantity)} × $${preview.unitPrice}` : 'Line total'}
           </Text>
           <Text fw={700} size="lg" data-testid="material-line-total">
-            {preview ? formatCurrency(Number(preview.total)) : '—'}
+            {preview ? moneyText(preview.total) : '—'}
           </Text>
         </Group>
         <FormButtons workOrderNumber={workOrder.workOrderNumber} isSaving={add.isPending} />

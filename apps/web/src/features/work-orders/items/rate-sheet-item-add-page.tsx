@@ -1,6 +1,6 @@
 import { Alert, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { addRateSheetStandardItemBody, canWrite, formatCurrency, lineTotal } from '@sm/shared';
+import { addRateSheetStandardItemBody, canWrite, formatCurrency, lineTotal, moneyText } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignedIn } from '../../auth/session-context';
@@ -91,7 +91,7 @@ function RateSheetItemForm({ workOrder }: { workOrder: WorkOrderDetails }) {
             {item && q !== undefined ? `${q} × ${formatCurrency(item.price)}` : 'Line total'}
           </Text>
           <Text fw={700} size="lg">
-            {item && q !== undefined ? formatCurrency(Number(lineTotal(q, item.price))) : '—'}
+            {item && q !== undefined ? moneyText(lineTotal(q, item.price)) : '—'}
           </Text>
         </Group>
         <FormButtons workOrderNumber={workOrder.workOrderNumber} isSaving={add.isPending} isDisabled={!mayAdd} />

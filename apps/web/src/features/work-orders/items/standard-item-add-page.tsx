@@ -1,6 +1,6 @@
 import { Alert, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { addStandardItemBody, canWrite, formatCurrency, lineTotal, required } from '@sm/shared';
+import { addStandardItemBody, canWrite, formatCurrency, lineTotal, moneyText, required } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignedIn } from '../../auth/session-context';
@@ -97,7 +97,7 @@ function StandardItemForm({ workOrder }: { workOrder: WorkOrderDetails }) {
             {unitPrice !== undefined && q !== undefined ? `${q} × ${formatCurrency(unitPrice)}` : 'Line total'}
           </Text>
           <Text fw={700} size="lg" data-testid="standard-item-line-total">
-            {unitPrice !== undefined && q !== undefined ? formatCurrency(Number(lineTotal(q, unitPrice))) : '—'}
+            {unitPrice !== undefined && q !== undefined ? moneyText(lineTotal(q, unitPrice)) : '—'}
           </Text>
         </Group>
         <FormButtons workOrderNumber={workOrder.workOrderNumber} isSaving={add.isPending} isDisabled={!mayAdd} />

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { canRead, formatCurrency, sumMoney } from '@sm/shared';
+import { canRead, moneyText, sumMoney } from '@sm/shared';
 import { useSignedIn } from '../../auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { EquipmentTasksSection } from './equipment-tasks-section';
@@ -21,7 +21,7 @@ function ItemsTotal({ workOrderId, readsMaterials }: { workOrderId: number; read
       <Group justify="space-between">
         <Text fw={600}>{readsMaterials ? 'Materials and standard items' : 'Standard items'}</Text>
         <Text fw={700} size="lg" data-testid="items-grand-total">
-          {formatCurrency(Number(total))}
+          {moneyText(total)}
         </Text>
       </Group>
     </Paper>
