@@ -2,7 +2,8 @@
  * `npm run bench:office`: the office's two heavy reads on PostgreSQL with 1,000,000 work orders and 100,000
  * customers: (1) `POST WorkOrder/allWorkOrders` with a filter and a sort, (2) `GET Search/records` (trigram search
  * over work orders, customers and contacts). Each runs through the API and, in the same run, as the same statements
- * sent bare through `pg`; saturated (throughput) and paced (p99 at a fixed rate). Results go to
+ * sent bare through `pg`; the search also as the hand-written query for the same page (office-search-sql.ts), what
+ * the database can do. Saturated (throughput) and paced (p99 at a fixed rate). Results go to
  * bench-results/office.json and office.md. A grid route the server does not have is reported as skipped.
  *
  * Settings: BENCH_OFFICE_DATABASE_URL, BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_POOL (20),
@@ -24,6 +25,7 @@ import { adminUrlOf, BENCH } from './config';
 import { startCpuProbe, waitForQuietMachine } from './cpu';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
 import { apiPaced, apiSaturated, barePaced, bareSaturated, type OfficeRequest, type OfficeUser } from './office-load';
+import { handWrittenSearch, HAND_WRITTEN_SETUP, SEARCHES } from './office-search-sql';
 import { writeOfficeResults, type OperationResult, type PhaseResult } from './office-report';
 import { describeEnvironment } from './report';
 import { capturingDb, keepAccess, type CapturedQuery } from './setup';
@@ -33,8 +35,7 @@ const log = (msg: string) => console.log(`[office] ${msg}`);
 /** Requests a second per user in the paced phases; by default half of what the API sustained saturated, so p99 is read below saturation. */
 const FIXED_RATE = process.env.BENCH_OFFICE_RATE ? Number(process.env.BENCH_OFFICE_RATE) : null;
 
-/** What the virtual users search for, as people type it: typos, parts of numbers and phones, names. */
-export const SEARCHES = ['walmrt', 'freshmrt', 'walkin coolr', 'ice machne leaking', 'pecan lodge', 'maria garcia', '972-555-12', 'oak ave plano', 'tom thum', 'combi ovn error', '10000123', 'brown'];
+export { SEARCHES };
 /** The All Work Orders grid with a filter and a sort: open To Do work orders by customer name. */
 export const GRID_BODY = {
   take: 25,
@@ -92,12 +93,22 @@ async function statementsOf(capture: ReturnType<typeof capturingDb>, u: OfficeUs
 
 const fmt = (s: Summary) => `${s.perSec.toFixed(0)} req/s, p50 ${s.p50Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, ${s.errors} errors`;
 
-/** One request kind through the API and bare, saturated and paced, each after a checkpoint and a quiet machine. */
-async function measure(pool: pg.Pool, port: number, users: OfficeUser[], name: string, requestOf: (i: number) => OfficeRequest, captured: CapturedQuery[][]): Promise<OperationResult> {
+/** The hand-written query of each user's request, sent on a pool of its own whose connections carry its settings. */
+interface HandWritten {
+  pool: pg.Pool;
+  captured: CapturedQuery[][];
+}
+
+/**
+ * One request kind through the API and bare (and hand-written, when given), saturated and paced, each after a
+ * checkpoint and a quiet machine.
+ */
+async function measure(pool: pg.Pool, port: number, users: OfficeUser[], name: string, requestOf: (i: number) => OfficeRequest, captured: CapturedQuery[][], hand?: HandWritten): Promise<OperationResult> {
   const { durationSec: d, warmupSec: w } = BENCH;
   const { database } = adminUrlOf(OFFICE_URL);
   await apiSaturated(port, users, requestOf, w);
   await bareSaturated(pool, captured, w);
+  if (hand) await bareSaturated(hand.pool, hand.captured, w);
   const phase = async (label: string, fn: () => Promise<Summary>): Promise<PhaseResult> => {
     await pool.query('CHECKPOINT');
     await waitForQuietMachine(server?.pid, database, BENCH.quietWaitSec);
@@ -117,6 +128,12 @@ async function measure(pool: pg.Pool, port: number, users: OfficeUser[], name: s
     apiPaced: await phase(`API paced at ${total}`, () => apiPaced(port, users, requestOf, rate, d)),
     bareSaturated: await phase('bare saturated', () => bareSaturated(pool, captured, d)),
     barePaced: await phase(`bare paced at ${total}`, () => barePaced(pool, captured, rate, d)),
+    ...(hand
+      ? {
+          handSaturated: await phase('hand-written saturated', () => bareSaturated(hand.pool, hand.captured, d)),
+          handPaced: await phase(`hand-written paced at ${total}`, () => barePaced(hand.pool, hand.captured, rate, d)),
+        }
+      : {}),
   };
 }
 
@@ -125,6 +142,9 @@ async function main() {
   const dataset = await ensureOfficeDataset(process.argv.includes('--regenerate'));
   const pool = new pg.Pool({ connectionString: OFFICE_URL, max: BENCH.poolSize, idleTimeoutMillis: 0 });
   pool.on('error', () => undefined);
+  const handPool = new pg.Pool({ connectionString: OFFICE_URL, max: BENCH.poolSize, idleTimeoutMillis: 0 });
+  handPool.on('error', () => undefined);
+  handPool.on('connect', (client) => void client.query(HAND_WRITTEN_SETUP).catch(() => undefined));
   try {
     const jwtSecret = randomBytes(32).toString('hex');
     const capture = capturingDb(pool);
@@ -149,7 +169,8 @@ async function main() {
     const gridSkipped = !list ? 'the grid service is not in the product yet' : probe.status !== 200 ? `the API answered ${probe.status} to ${GRID_PATH}` : null;
     const grid = gridSkipped ? { skipped: gridSkipped } : await measure(pool, port, users, 'allWorkOrders', () => ({ method: 'POST', path: GRID_PATH, body: GRID_BODY }), gridCaptured);
     if (gridSkipped) log(`allWorkOrders skipped: ${gridSkipped}`);
-    const search = await measure(pool, port, users, 'search', (i) => ({ method: 'GET', path: searchPath(termOf(i)) }), searchCaptured);
+    const handCaptured = users.map((u, i) => [handWrittenSearch(u.subscriberId, searchRecordsQuery.parse({ q: termOf(i), take: '5' }))]);
+    const search = await measure(pool, port, users, 'search', (i) => ({ method: 'GET', path: searchPath(termOf(i)) }), searchCaptured, { pool: handPool, captured: handCaptured });
     await stopServer();
     const files = writeOfficeResults({
       date: new Date().toISOString(),
@@ -162,6 +183,7 @@ async function main() {
   } finally {
     await stopServer();
     await pool.end();
+    await handPool.end();
   }
 }
 

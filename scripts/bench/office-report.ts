@@ -19,6 +19,9 @@ export interface OperationResult {
   apiPaced: PhaseResult;
   bareSaturated: PhaseResult;
   barePaced: PhaseResult;
+  /** The hand-written query for the same page (the search only): what the database can do. */
+  handSaturated?: PhaseResult;
+  handPaced?: PhaseResult;
 }
 
 export interface OfficeResults {
@@ -44,7 +47,16 @@ function section(title: string, op: OperationResult | { skipped: string }): stri
   const paced = `${op.pacedRatePerSec.toFixed(1)} req/s`;
   const sat = ratio(op.apiSaturated.summary, op.bareSaturated.summary);
   const p99 = op.apiPaced.summary.p99Ms / Math.max(op.barePaced.summary.p99Ms, 0.001);
-  const errors = [op.apiSaturated, op.apiPaced, op.bareSaturated, op.barePaced].flatMap((p) => Object.entries(p.summary.errorKinds).map(([k, n]) => `- ${n} × ${k}`));
+  const hand = op.handSaturated && op.handPaced ? { saturated: op.handSaturated, paced: op.handPaced } : null;
+  const phases = [op.apiSaturated, op.apiPaced, op.bareSaturated, op.barePaced, ...(hand ? [hand.saturated, hand.paced] : [])];
+  const errors = phases.flatMap((p) => Object.entries(p.summary.errorKinds).map(([k, n]) => `- ${n} × ${k}`));
+  const p99Of = (a: PhaseResult, b: PhaseResult) => (a.summary.p99Ms / Math.max(b.summary.p99Ms, 0.001)).toFixed(2);
+  const pgPerOp = (p: PhaseResult) => (p.cpu && p.summary.ok > 0 ? (p.cpu.postgresSec * 1000) / p.summary.ok : null);
+  const pgRatio = (a: PhaseResult, b: PhaseResult) => {
+    const x = pgPerOp(a);
+    const y = pgPerOp(b);
+    return x === null || y === null || y === 0 ? '-' : (x / y).toFixed(2);
+  };
   return [
     `## ${title}`,
     '',
@@ -54,8 +66,18 @@ function section(title: string, op: OperationResult | { skipped: string }): stri
     row('API', paced, op.apiPaced),
     row('bare SQL', 'saturated', op.bareSaturated),
     row('bare SQL', paced, op.barePaced),
+    ...(hand ? [row('hand-written SQL', 'saturated', hand.saturated), row('hand-written SQL', paced, hand.paced)] : []),
     '',
     `API / bare SQL: throughput ${sat.toFixed(2)} (saturated); p99 at ${paced} ${p99.toFixed(2)}×. One request sends ${op.statements} statement(s).`,
+    ...(hand
+      ? [
+          '',
+          `Against the hand-written query (one statement for the same page, \`scripts/bench/office-search-sql.ts\`): API / hand-written throughput ` +
+            `${ratio(op.apiSaturated.summary, hand.saturated.summary).toFixed(2)}, bare SQL / hand-written ${ratio(op.bareSaturated.summary, hand.saturated.summary).toFixed(2)} ` +
+            `(saturated); p99 at ${paced} API ${p99Of(op.apiPaced, hand.paced)}×, bare SQL ${p99Of(op.barePaced, hand.paced)}×; PostgreSQL CPU per request, saturated, ` +
+            `API ${pgRatio(op.apiSaturated, hand.saturated)}×, bare SQL ${pgRatio(op.bareSaturated, hand.saturated)}× the hand-written query's.`,
+        ]
+      : []),
     ...(errors.length > 0 ? ['', 'Errors:', ...errors] : []),
     '',
   ];

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -60,8 +61,9 @@ export async function openDatabase(opts: {
   const client = await PGlite.create({
     dataDir: opts.dataDir ?? undefined,
     loadDataDir: opts.loadDataDir,
-    // Trigram matching for the search box, the same extension PostgreSQL has.
-    extensions: { pg_trgm },
+    // Trigram matching for the search box, and btree_gin to keep each company's rows together in its indexes: the
+    // same extensions PostgreSQL has.
+    extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

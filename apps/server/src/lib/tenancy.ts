@@ -29,9 +29,11 @@ export function ofTenantPrepared(table: { subscriberId: PgColumn }, ...more: (SQ
 export const tenantParams = (ctx: Pick<Ctx, 'actor'>) => ({ subscriberId: ctx.actor.subscriberId, userId: ctx.actor.userId });
 
 /**
- * The same scope as `ofTenant`, compared in a form no index on the company matches, so that the planner starts from
- * the other conditions' index instead: for a trigram search, a few hundred candidates of the trigram index rather than
- * every row of the company, each checked against the search. Use it only where those conditions are indexed.
+ * The same scope as `ofTenant`, compared in a form no btree index on the company matches, so that the planner starts
+ * from the other conditions' index instead: for a trigram search, a few hundred candidates of the trigram index rather
+ * than every row of the company, each checked against the search. The search's trigram indexes hold the company in
+ * this very form (`(subscriber_id + 0)`, btree_gin), so the index alone keeps to the company's rows. Use it only where
+ * those conditions are indexed.
  */
 export function ofTenantByOtherIndex(table: { subscriberId: PgColumn }, ctx: Pick<Ctx, 'actor'>, ...more: (SQL | undefined)[]): SQL {
   return and(sql`${table.subscriberId} + 0 = ${ctx.actor.subscriberId}`, ...more) as SQL;

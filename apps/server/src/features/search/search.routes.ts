@@ -14,7 +14,8 @@ export function searchRoutes(app: FastifyInstance, deps: { db: Db }) {
       operationId: 'searchRecords',
       summary: 'Find work orders, customers and contacts by what a person remembers of them, typos forgiven',
       description:
-        'Work orders by number or problem, customers by name, address or phone, contacts by name, phone or e-mail. ' +
+        "Work orders by number, problem, or their site's or billing customer's name, address or phone; customers by name, " +
+        'address or phone; contacts by name, phone or e-mail. Every typed word must resemble a word of the record. ' +
         'Each group holds only what the caller may read and is empty otherwise.',
       tags: ['Search'],
       querystring: searchRecordsQuery,

@@ -1,64 +1,13 @@
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { canRead, type Access, type SearchContact, type SearchCustomer, type SearchRecordsAnswer, type SearchRecordsQuery, type SearchWorkOrder } from '@sm/shared';
-import { contacts, customers, workOrderStatuses, workOrders } from '../../db/schema';
+import { canRead, type Access, type SearchContact, type SearchCustomer, type SearchRecordsAnswer, type SearchRecordsQuery } from '@sm/shared';
+import { contacts, customers } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
-import { ofTenant, ofTenantByOtherIndex } from '../../lib/tenancy';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { visibleWorkOrders } from '../work-orders/work-order-visibility';
+import { ofTenantByOtherIndex } from '../../lib/tenancy';
+import { closeness, matches, phoneHas, SEARCH_WORD_SIMILARITY, termsOf, type Terms } from './search-terms';
+import { findWorkOrders, SEARCH_CUSTOMER_CANDIDATES, type MatchedCustomer } from './search-work-orders';
 
-/**
- * What a typed text means to the search: the text in lower case for trigram matching (pg_trgm, migration 0009), the
- * same as a LIKE pattern with its wildcards escaped, and its digits when it reads as a phone number.
- */
-interface Terms {
-  text: string;
-  contains: string;
-  /** Digits of a phone-like text (only digits, spaces and phone punctuation, at least four digits), else null. */
-  digits: string | null;
-  /** Whether the text looks like a part of an e-mail address. */
-  isEmail: boolean;
-}
-
-export function termsOf(q: string): Terms {
-  const text = q.trim().toLowerCase();
-  const digits = text.replace(/\D/g, '');
-  return {
-    text,
-    contains: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    digits: /^[\d\s().+-]+$/.test(text) && digits.length >= 4 ? digits.replace(/^1(?=\d{10}$)/, '') : null,
-    isEmail: text.includes('@'),
-  };
-}
-
-/** The column's digits contain the typed digits: a phone written 214-555-0101, (214) 555 0101 or +1 214... alike. */
-const phoneHas = (column: PgColumn, digits: string) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`;
-
-/**
- * `word_similarity(text, column) >= pg_trgm.word_similarity_threshold`, written with the column on the left so the
- * trigram GIN index on that expression answers it.
- */
-const near = (column: SQL, t: Terms) => sql`${column} %> ${t.text}`;
-
-/**
- * How close a text must come to count as a match (pg_trgm's `word_similarity_threshold`, 0.6 unless set): low enough
- * that two misspelt words ("pecn lodg" for Pecan Lodge) still find their record, the closest ones coming first.
- */
-export const SEARCH_WORD_SIMILARITY = 0.5;
-
-/** The most recent matching work orders a search ranks (see `findWorkOrders`). */
-export const SEARCH_WORK_ORDER_CANDIDATES = 200;
-
-/**
- * The company's rows among a trigram search's candidates; a phone number or an e-mail address, which no index holds
- * as typed, is looked for among the company's rows instead.
- */
-const scoped = (t: Terms) => (t.digits || t.isEmail ? ofTenant : ofTenantByOtherIndex);
-const closeness = (column: SQL, t: Terms) => sql`word_similarity(${t.text}, ${column})`;
-
-const woNumber = sql`lower(${workOrders.workOrderNumber})`;
-const woProblem = sql`lower(${workOrders.problem})`;
+const customerText = sql`lower(${customers.name} || ' ' || ${customers.address} || ' ' || ${customers.city})`;
 const customerName = sql`lower(${customers.name})`;
-const customerPlace = sql`lower(${customers.address} || ' ' || ${customers.city})`;
 const contactName = sql`lower(${contacts.name})`;
 
 interface Page {
@@ -67,87 +16,70 @@ interface Page {
 }
 
 /**
- * Work orders by number (any part of it: numbers are not guessed) or problem (typos forgiven), only those the caller
- * may see. The closest come first among the most recent matches: a common word ("cooler") matches a large share of a
- * company's work orders, and ranking every one of them costs more than a search box may, so the ranking looks at the
- * newest `SEARCH_WORK_ORDER_CANDIDATES` matches.
+ * The company's customers whose name and place hold every typed word (typos forgiven), or whose phone holds the
+ * typed digits, best first, at most `limit`. Each carries its rank, which the work orders' search shares: a match of
+ * the name (its closeness to the whole text at least `SEARCH_WORD_SIMILARITY`) ranks 2 + that closeness, above any
+ * match of the address (1 + the address's closeness); phone digits, exact, rank 2, first among the latter.
  */
-async function findWorkOrders(db: DbOrTx, ctx: Ctx, access: Access, t: Terms, customerId: number | undefined, page: Page): Promise<SearchWorkOrder[]> {
-  const candidates = db
-    .select({ id: workOrders.id })
-    .from(workOrders)
-    .where(
-      ofTenant(
-        workOrders,
-        ctx,
-        or(sql`${woNumber} like ${t.contains}`, near(woProblem, t)),
-        customerId ? eq(workOrders.customerId, customerId) : undefined,
-        visibleWorkOrders(ctx, access),
-      ),
-    )
-    .orderBy(desc(workOrders.createdAt))
-    .limit(SEARCH_WORK_ORDER_CANDIDATES)
-    .as('candidates');
-  return db
-    .select({
-      workOrderId: workOrders.id,
-      workOrderNumber: workOrders.workOrderNumber,
-      problem: workOrders.problem,
-      customerName: customers.name,
-      status: workOrderStatuses.name,
-    })
-    .from(candidates)
-    .innerJoin(workOrders, eq(workOrders.id, candidates.id))
-    .innerJoin(customers, eq(customers.id, workOrders.customerId))
-    .innerJoin(workOrderStatuses, eq(workOrderStatuses.id, workOrders.workOrderStatusId))
-    .orderBy(desc(sql`${woNumber} = ${t.text}`), desc(closeness(woProblem, t)), desc(workOrders.workOrderNumber))
-    .limit(page.take)
-    .offset(page.skip);
-}
-
-/** Customers by name or address (typos forgiven), or by phone digits. */
-async function findCustomers(db: DbOrTx, ctx: Ctx, t: Terms, customerId: number | undefined, page: Page): Promise<SearchCustomer[]> {
-  const matches = t.digits ? or(phoneHas(customers.phone, t.digits), near(customerPlace, t)) : or(near(customerName, t), near(customerPlace, t));
-  const score = sql<number>`greatest(${closeness(customerName, t)}, ${closeness(customerPlace, t)})`;
-  return db
-    .select({ customerId: customers.id, name: customers.name, address: customers.address, city: customers.city, phone: customers.phone })
-    .from(customers)
-    .where(scoped(t)(customers, ctx, matches, customerId ? eq(customers.id, customerId) : undefined))
-    .orderBy(desc(score), asc(customers.name), asc(customers.id))
-    .limit(page.take)
-    .offset(page.skip);
+async function findCustomers(db: DbOrTx, ctx: Ctx, t: Terms, customerId: number | undefined, limit: number): Promise<MatchedCustomer[]> {
+  const byPhone = t.digits ? phoneHas(customers.phone, t.digits) : sql`false`;
+  const found = t.digits ? or(matches(customerText, t), byPhone)! : matches(customerText, t);
+  const only = customerId ? sql`and ${customers.id} = ${customerId}` : sql``;
+  // The inner select stays a subquery of its own (offset 0), so that the name's closeness is computed once a row,
+  // and the address's only for the rows whose name is not close.
+  const result = await db.execute(sql`
+    select id as "customerId", name, address, city, phone,
+           case when by_phone then 2 when by_name >= ${SEARCH_WORD_SIMILARITY} then 2 + by_name
+                else 1 + word_similarity(${t.text}, lower(address || ' ' || city)) end as rank
+      from (select ${customers.id}, ${customers.name}, ${customers.address}, ${customers.city}, ${customers.phone},
+                   ${byPhone} as by_phone, ${closeness(customerName, t)} as by_name
+              from ${customers}
+             where ${ofTenantByOtherIndex(customers, ctx, found)} ${only}
+            offset 0) as found
+     order by rank desc, name, id
+     limit ${limit}`);
+  return (result as unknown as { rows: MatchedCustomer[] }).rows;
 }
 
 /**
  * Contacts by name (typos forgiven), phone digits or a part of their e-mail address. An e-mail or phone typed is
- * exact: its contacts come before those whose name merely resembles it (two contacts may share a name).
+ * exact: its contacts come before those whose name merely resembles it (two contacts may share a name). The page is
+ * chosen first and its customers' names read after, for its few rows only.
  */
 async function findContacts(db: DbOrTx, ctx: Ctx, t: Terms, customerId: number | undefined, page: Page): Promise<SearchContact[]> {
-  const arms: SQL[] = [near(contactName, t)];
+  const arms: SQL[] = [matches(contactName, t)];
   if (t.digits) arms.push(phoneHas(contacts.phone, t.digits));
   if (t.isEmail) arms.push(sql`lower(${contacts.email}) like ${t.contains}`);
-  return db
+  const exact = arms.length > 1 ? sql<boolean>`(${or(...arms.slice(1))})` : sql<boolean>`false`;
+  const closest = db
     .select({
       contactId: contacts.id,
       name: contacts.name,
       customerId: contacts.customerId,
-      customerName: customers.name,
       phone: contacts.phone,
       email: contacts.email,
+      exact: exact.as('exact'),
+      closeness: closeness(contactName, t).as('closeness'),
     })
     .from(contacts)
-    .innerJoin(customers, eq(customers.id, contacts.customerId))
-    .where(scoped(t)(contacts, ctx, or(...arms), customerId ? eq(contacts.customerId, customerId) : undefined))
-    .orderBy(...(arms.length > 1 ? [desc(sql`(${or(...arms.slice(1))})`)] : []), desc(closeness(contactName, t)), asc(contacts.name), asc(contacts.id))
+    .where(ofTenantByOtherIndex(contacts, ctx, or(...arms), customerId ? eq(contacts.customerId, customerId) : undefined))
+    .orderBy(...(arms.length > 1 ? [desc(exact)] : []), desc(closeness(contactName, t)), asc(contacts.name), asc(contacts.id))
     .limit(page.take)
-    .offset(page.skip);
+    .offset(page.skip)
+    .as('closest');
+  return db
+    .select({ contactId: closest.contactId, name: closest.name, customerId: closest.customerId, customerName: customers.name, phone: closest.phone, email: closest.email })
+    .from(closest)
+    .innerJoin(customers, eq(customers.id, closest.customerId))
+    .orderBy(desc(closest.exact), desc(closest.closeness), asc(closest.name), asc(closest.contactId));
 }
 
 /**
  * `GET Search/records`: one text looked for in work orders, customers and contacts at once, best matches first in
  * each group. Each group answers only what the caller may read: work orders need Work Orders (all of them with 'All
  * WorkOrders', else the caller's own), customers need Customers, contacts need Contacts; a group the caller may not
- * read is empty, never refused, so the one box serves everyone.
+ * read is empty, never refused, so the one box serves everyone. The customers found are looked for once: they are
+ * the customers group and, the closest `SEARCH_CUSTOMER_CANDIDATES` of them, what the work orders are found by.
  */
 export async function searchRecords(ctx: Ctx, access: Access, query: SearchRecordsQuery): Promise<SearchRecordsAnswer> {
   const t = termsOf(query.q);
@@ -160,13 +92,21 @@ export async function searchRecords(ctx: Ctx, access: Access, query: SearchRecor
   };
   if (!reads.workOrders && !reads.customers && !reads.contacts) return { workOrders: [], customers: [], contacts: [] };
   return ctx.db.transaction(async (tx) => {
-    // For this transaction only: the connection goes back to the pool as it came.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`);
+    // For this transaction only, so that the connection goes back to the pool as it came: the threshold of a word's
+    // match; the trigram indexes rather than reading whole tables, which the planner may think cheaper as it counts a
+    // word's similarity, a few microseconds, as cheap as comparing two numbers; and no JIT compilation or parallel
+    // workers, which a search's few milliseconds never repay (PostgreSQL compiles a statement whose estimated cost is
+    // high, as the customers' work orders are before the customers are known).
+    await tx.execute(sql`
+      select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true),
+             set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    const pageEnd = page.skip + page.take;
+    const limit = Math.max(reads.workOrders ? SEARCH_CUSTOMER_CANDIDATES : 0, reads.customers ? pageEnd : 0);
+    const found = limit > 0 ? await findCustomers(tx, ctx, t, query.customerId, limit) : [];
     return {
-      workOrders: reads.workOrders ? await findWorkOrders(tx, ctx, access, t, query.customerId, page) : [],
-      customers: reads.customers ? await findCustomers(tx, ctx, t, query.customerId, page) : [],
+      workOrders: reads.workOrders ? await findWorkOrders(tx, ctx, access, t, query.customerId, found.slice(0, SEARCH_CUSTOMER_CANDIDATES), page) : [],
+      customers: reads.customers ? found.slice(page.skip, pageEnd).map(({ rank: _, ...c }): SearchCustomer => c) : [],
       contacts: reads.contacts ? await findContacts(tx, ctx, t, query.customerId, page) : [],
     };
   });
 }
-

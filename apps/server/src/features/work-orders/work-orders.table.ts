@@ -37,14 +37,18 @@ export const workOrders = pgTable(
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),
     index('work_orders_subscriber_status_idx').on(t.subscriberId, t.workOrderStatusId),
     index('work_orders_subscriber_created_idx').on(t.subscriberId, t.createdAt),
-    index('work_orders_customer_idx').on(t.customerId),
+    // A customer's work orders, newest first: the site's and the billing customer's (the search box's customer matches).
+    index('work_orders_customer_idx').on(t.customerId, t.createdAt),
+    index('work_orders_billing_customer_idx').on(t.billingCustomerId, t.createdAt),
     index('work_orders_parent_idx').on(t.parentWorkOrderId),
     // The company's numeric numbers, longest then highest first: the next number is one index lookup.
     index('work_orders_numeric_number_idx')
       .on(t.subscriberId, sql`length(${t.workOrderNumber})`, t.workOrderNumber)
       .where(sql`ltrim(${t.workOrderNumber}, '0123456789') = '' and ${t.workOrderNumber} <> '' and length(${t.workOrderNumber}) <= 15`),
-    index('work_orders_number_trgm_idx').using('gin', sql`lower(${t.workOrderNumber}) gin_trgm_ops`),
-    index('work_orders_problem_trgm_idx').using('gin', sql`lower(${t.problem}) gin_trgm_ops`),
+    // The search box: a company's work orders by a part of their number or the words of their problem (pg_trgm), the
+    // company in the same index (btree_gin) as `subscriber_id + 0`, as in customers.table.ts.
+    index('work_orders_number_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.workOrderNumber}) gin_trgm_ops`),
+    index('work_orders_problem_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.problem}) gin_trgm_ops`),
     check('work_orders_priority', sql`${t.priority} in ('Low', 'Normal', 'High', 'Emergency')`),
     check('work_orders_nte', sql`${t.nte} is null or ${t.nte} >= 0`),
     uniqueIndex('work_orders_provider_unique').on(t.subscriberId, t.provider, t.providerWorkOrderId).where(sql`${t.provider} is not null`),

@@ -107,7 +107,7 @@ export default function SearchRecordsPage() {
       <Stack gap={2}>
         <Title order={2}>Search</Title>
         <Text size="sm" c="dimmed">
-          Work orders by number or problem, customers by name, address or phone, contacts by name, phone or e-mail. Small typos are forgiven.
+          Work orders by number, problem or customer, customers by name, address or phone, contacts by name, phone or e-mail. Small typos are forgiven.
         </Text>
       </Stack>
       <TextInput
