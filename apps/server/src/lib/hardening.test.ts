@@ -7,9 +7,15 @@ import { startDemoSimulator } from '../features/providers/simulator/demo-simulat
 import type { RunningSimulator } from '../features/providers/simulator/simulator-server';
 import { picture, upload } from '../features/files/file-fixtures';
 import { knownBody, knownWorkOrder } from '../features/invoices/invoice-fixtures';
+import { collectedRoutes, groupsOf, inGroup, type Route } from '../test/route-sweep';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
+import { allowOutboundHosts } from './outbound-http';
 
 // Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
+
+const getRoutes = (routes: Route[]) => routes.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
+/** The groups of the GET routes, from the route table as the server registers it (test/route-sweep.ts). */
+const getGroups = groupsOf(getRoutes(await collectedRoutes()));
 
 let t: TestApp;
 /** The provider endpoints answer from the providers, so the demo simulator stands in for them. */
@@ -17,6 +23,7 @@ let sim: RunningSimulator;
 beforeAll(async () => {
   t = await createTestApp();
   sim = await startDemoSimulator(0);
+  allowOutboundHosts([new URL(sim.url).host]);
   await connectDemoToSimulator(t.db, sim.url);
 });
 afterAll(async () => {
@@ -91,13 +98,25 @@ describe('cross-origin requests', () => {
 describe('no secret is ever sent', () => {
   // The demo company's provider secrets too (its provider passwords contain 'password').
   const FORBIDDEN = ['$argon2', 'password', 'passwordhash', 'password_hash', 'demo1234', TEST_SECRET.toLowerCase(), 'corrigo-demo-secret', 'sc-demo-secret'];
+  let me: LightMyRequestResponse;
+  let params: Record<string, string>;
+  /** Routes that need a query to answer at all. */
+  let queries: Record<string, string>;
 
-  it('every GET route and validateUser, as a super admin, answer without a hash, a password or the signing secret', async () => {
-    const me = await t.call('POST', '/api/v1/Account/validateUser', 'admin');
+  /** An answer holds no hash, password or signing secret. ("hasPassword" names a flag, whether a provider password is stored.) */
+  const expectNoSecret = (what: string, res: LightMyRequestResponse) => {
+    expect.soft(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(200);
+    const body = res.body.toLowerCase().replaceAll('"haspassword":', '');
+    for (const secret of FORBIDDEN) expect.soft(body.includes(secret), `${what} contains ${secret}`).toBe(false);
+  };
+
+  // A record of each kind the GET routes name, made once for every group of routes.
+  beforeAll(async () => {
+    me = await t.call('POST', '/api/v1/Account/validateUser', 'admin');
     expect(me.statusCode).toBe(200);
     const roles = (await t.call('GET', '/api/v1/Account/roles', 'admin')).json();
     const workOrder = (await t.call('GET', '/api/v1/WorkOrder/240001', 'admin')).json();
-    const params: Record<string, string> = {
+    params = {
       userId: String(me.json().userId),
       roleId: String(roles[0].roleId),
       workOrderNumber: workOrder.workOrderNumber,
@@ -110,8 +129,7 @@ describe('no secret is ever sent', () => {
       corrigoCustomerId: '70431',
       schedulerId: String((await t.db.select({ id: scheduleItems.id }).from(scheduleItems).where(eq(scheduleItems.subscriberId, me.json().subscriberId)).limit(1))[0].id),
     };
-    /** Routes that need a query to answer at all. */
-    const queries: Record<string, string> = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/WorkOrderJobs/getWorkOrderJobs': `?workOrderId=${params.workOrderId}`, '/api/v1/Search/records': '?q=freshmart' };
+    queries = { '/api/v1/Scheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/SalesScheduler/items': '?start=2026-11-01&end=2026-12-01', '/api/v1/WorkOrderJobs/getWorkOrderJobs': `?workOrderId=${params.workOrderId}`, '/api/v1/Search/records': '?q=freshmart' };
     // A file of the work order, for the file store's reads.
     const folder = `workOrders/${params.workOrderId}`;
     expect((await upload(t, 'admin', folder, [{ name: 'plate.png', content: await picture('png', 8, 8) }])).statusCode).toBe(200);
@@ -138,18 +156,19 @@ describe('no secret is ever sent', () => {
     params.sopDetailId = String((await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: 'Hardening check', sopTypeId: (await t.call('GET', '/api/v1/ReferenceList/sopTypes', 'admin')).json()[0].id, sopStatusId: 1 })).json().sopDetailId);
     // A labor approval link of the invoiced work order (it has finished labor), for the customer's page.
     params.guid = (await t.call('POST', '/api/v1/WorkOrder/laborApprovals', 'admin', { workOrderId: invoiced.id })).json().workOrderLaborApprovalGuid;
-    const gets = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/api\/v1\//i.test(r.url));
-    const answers: [string, LightMyRequestResponse][] = [['POST validateUser', me]];
+  });
+
+  it('validateUser, as a super admin, answers without a hash, a password or the signing secret', () => {
+    expectNoSecret('POST validateUser', me);
+  });
+
+  // One test per route group (test/route-sweep.ts): the GET routes grow with every feature.
+  it.each(getGroups)('%s: every GET route, as a super admin, answers without a hash, a password or the signing secret', async (group) => {
+    const gets = inGroup(getRoutes(t.app.routeTable), group);
+    expect(gets.length).toBeGreaterThan(0);
     for (const r of gets) {
       const url = r.url.replace(/:([A-Za-z]+)/g, (_, p: string) => params[p] ?? `missing-${p}`) + (queries[r.url] ?? '');
-      answers.push([`GET ${url}`, await t.call('GET', url, 'admin')]);
-    }
-    expect(gets.length).toBeGreaterThan(10);
-    for (const [what, res] of answers) {
-      expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(200);
-      // "hasPassword" names a flag (whether a provider password is stored), not a password.
-      const body = res.body.toLowerCase().replaceAll('"haspassword":', '');
-      for (const secret of FORBIDDEN) expect(body.includes(secret), `${what} contains ${secret}`).toBe(false);
+      expectNoSecret(`GET ${url}`, await t.call('GET', url, 'admin'));
     }
   });
 });

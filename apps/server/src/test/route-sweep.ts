@@ -1,11 +1,38 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { bodyCases, jsonOf, paramCases, plausible, queryCases, type BadCase } from './bad-input-cases';
 import { dbFingerprint } from './fingerprint';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The routes of the API under /api/v1, as the sweeps go over them. */
-export const apiRoutes = (t: TestApp) => t.app.routeTable.filter((r) => /^\/api\/v1\//i.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
-type Route = ReturnType<typeof apiRoutes>[number];
+export const apiRoutes = (t: TestApp | { app: FastifyInstance }) => t.app.routeTable.filter((r) => /^\/api\/v1\//i.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+export type Route = ReturnType<typeof apiRoutes>[number];
+
+/** A route's group: the first segment of its path under /api/v1 (`WorkOrder`, `Quotes`), or under / (`hubs`). */
+export const groupOf = (url: string) => (/^\/api\/v1\/([^/]+)/i.exec(url)?.[1] ?? url.split('/')[1] ?? '').toLowerCase();
+
+/**
+ * The route table as the server registers it, read from a server built without a database while the test file is
+ * collected, so that a sweep can name one test per route group (`it.each(groupsOf(...))`) before its database
+ * exists. A sweep then takes each group's routes from its own server with `inGroup`.
+ */
+export async function collectedRoutes(): Promise<Route[]> {
+  const app = await buildApp({ db: undefined as never, jwtSecret: 'route-table-only-no-request-is-served' });
+  try {
+    await app.ready();
+    return app.routeTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  } finally {
+    await app.close();
+  }
+}
+
+/** The groups of some routes, sorted. */
+export const groupsOf = (routes: Route[]) => [...new Set(routes.map((r) => groupOf(r.url)))].sort();
+
+/** The routes of one group, in registration order. */
+export const inGroup = (routes: Route[], group: string) => routes.filter((r) => groupOf(r.url) === group);
+
 const fill = (url: string, params: Record<string, string> = {}) => url.replace(/:([A-Za-z]+)/g, (_, p: string) => params[p] ?? '1');
 
 /** Sends one case to a route as a demo user (admin unless said): a plausible body unless the case brings its own. */

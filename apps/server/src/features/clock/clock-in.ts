@@ -36,6 +36,9 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
     if (!item) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
     if (input.isApprenticeRateApplied && item.apprenticeRate == null) throw new AppError(400, 'This Employee Type has no apprentice rate.');
     rateSheetLaborItemId = item.id;
+  } else if (input.serviceTechnicianId) {
+    // As at clock-out: an Employee Type is one of the caller's on this customer's sheet, and they have none.
+    throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
   } else if (input.isApprenticeRateApplied) {
     throw new AppError(400, 'The apprentice rate needs a rate sheet.');
   }

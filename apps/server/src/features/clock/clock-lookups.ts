@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
-import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
+import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, scheduleItems, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { andGuard, type Param, type Writer } from '../../lib/statement';
@@ -78,12 +78,24 @@ export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number |
   return rows.map((r) => r.item);
 }
 
-/** Refuses a per-diem type, flag or truck that is not the caller's company's (or not on the customer's sheet). */
+/**
+ * Refuses a schedule item (the visit a clock form was opened from) that is not the caller's company's, as one that
+ * does not exist: a labor entry keeps its id, so another company's item would be named in this company's labor.
+ * None (0 or absent) is fine.
+ */
+export async function checkScheduleItem(ctx: Ctx, schedulerId: number | null | undefined) {
+  if (!schedulerId) return;
+  const [row] = await ctx.db.select({ id: scheduleItems.id }).from(scheduleItems).where(ofTenant(scheduleItems, ctx, eq(scheduleItems.id, schedulerId), eq(scheduleItems.kind, 'service')));
+  if (!row) throw notFound('Schedule item');
+}
+
+/** Refuses a schedule item, per-diem type, flag or truck that is not the caller's company's (or not on the customer's sheet). */
 export async function checkReferences(
   ctx: Ctx,
   billingCustomerId: number | null,
-  refs: { perDiemTypeId?: number | null; workOrderFlagId?: number | null; rateSheetTruckTypeId?: number | null },
+  refs: { schedulerId?: number | null; perDiemTypeId?: number | null; workOrderFlagId?: number | null; rateSheetTruckTypeId?: number | null },
 ) {
+  await checkScheduleItem(ctx, refs.schedulerId);
   if (refs.perDiemTypeId) {
     const [row] = await ctx.db
       .select({ id: perDiemTypes.id })

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userStatusEntries, users, workOrderLabor, workOrderStatusHistory, workOrders } from '../../db/schema';
+import { auditLog, scheduleItems, userStatusEntries, users, workOrderLabor, workOrderStatusHistory, workOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -190,5 +190,31 @@ describe('each clock write is its caller\'s own', () => {
       expect(status).toMatchObject({ subscriberId: u.subscriberId, userStatusId: 3 });
       expect(status.startedAt.getTime()).toBe(labor.stoppedAt!.getTime());
     }
+  });
+
+  it('keeps the visit a clock form names when it is the company\'s own, and refuses another company\'s visit and Employee Type', async () => {
+    const visitOf = async (userName: string) => {
+      const [u] = await t.db.select().from(users).where(eq(users.userName, userName));
+      return (await t.db.select().from(scheduleItems).where(eq(scheduleItems.technicianUserId, u.id)).limit(1))[0].id;
+    };
+    const own = await visitOf('coastal.tech');
+    const polars = await visitOf('tech');
+    const row = (await mine('coastal.tech'))[0];
+    const view = await t.call('POST', '/api/v1/WOStartStop/getStartWOViewData', 'coastal.tech', { workOrderId: row.workOrderId, schedulerId: polars });
+    expect([view.statusCode, view.json().title]).toEqual([404, 'Schedule item was not found.']);
+    const refused = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'coastal.tech', startBody(row.workOrderId, { schedulerId: polars }));
+    expect([refused.statusCode, refused.json().title]).toEqual([404, 'Schedule item was not found.']);
+    // Nor does an Employee Type of another company's rate sheet pass for a technician who has none.
+    const typed = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'coastal.tech', startBody(row.workOrderId, { serviceTechnicianId: employeeType }));
+    expect([typed.statusCode, typed.json().title]).toEqual([400, "Employee Type is not on this customer's rate sheet."]);
+    expect(await openLabor('coastal.tech')).toEqual([]);
+    const started = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'coastal.tech', startBody(row.workOrderId, { schedulerId: own }));
+    expect(started.statusCode, started.body).toBe(200);
+    const laborId = started.json().workOrderLaborId;
+    expect((await t.db.select().from(workOrderLabor).where(eq(workOrderLabor.id, laborId)))[0].schedulerId).toBe(own);
+    const stopRefused = await t.call('POST', '/api/v1/WOStartStop/clockOutWorkOrder', 'coastal.tech', stopBody(row.workOrderId, laborId, { schedulerId: polars }));
+    expect(stopRefused.statusCode).toBe(404);
+    expect(await openLabor('coastal.tech')).toHaveLength(1);
+    expect((await t.call('POST', '/api/v1/WOStartStop/clockOutWorkOrder', 'coastal.tech', stopBody(row.workOrderId, laborId, { schedulerId: own }))).statusCode).toBe(200);
   });
 });

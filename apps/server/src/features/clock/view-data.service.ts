@@ -7,7 +7,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ofTenant } from '../../lib/tenancy';
 import { listUserStatuses } from '../users/users.service';
-import { callerClockState, callerRateSheetItems, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
+import { callerClockState, callerRateSheetItems, checkScheduleItem, clockableWorkOrder, openLaborOfCaller } from './clock-lookups';
 import { isWorkOrderStatusFieldRequired } from './clock-out';
 import { workOrderLabor } from './labor.table';
 import { nteWarning } from './nte';
@@ -32,6 +32,7 @@ async function resolveWorkOrder(ctx: Ctx, access: Access, req: ViewRequest) {
  * which mode it opens in, where the caller's open labor is, the pickers' lists and the caller's rate sheet items.
  */
 export async function getStartViewData(ctx: Ctx, access: Access, req: ViewRequest): Promise<StartViewData> {
+  await checkScheduleItem(ctx, req.schedulerId);
   const wo = await resolveWorkOrder(ctx, access, req);
   const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, items, [me], parent, [estimate]] = await Promise.all([
     openLaborOfCaller(ctx),

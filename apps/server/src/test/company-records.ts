@@ -1,0 +1,138 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  customerRateSheets, customers, rateSheetLaborItems, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, scheduleItems, sopTypes,
+} from '../db/schema';
+import { ID_KINDS } from './id-kinds';
+import type { TestApp } from './test-app';
+
+/** One demo company as the cross-company sweep sees it: its id, its administrator and technician, its name. */
+export interface Company {
+  subscriberId: number;
+  name: string;
+  admin: string;
+  tech: string;
+}
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** The company of a demo user name. */
+export async function companyOf(t: TestApp, admin: string, tech: string): Promise<Company> {
+  const [u] = await t.db.select({ subscriberId: users.subscriberId, name: subscribers.name }).from(users).innerJoin(subscribers, eq(subscribers.id, users.subscriberId)).where(eq(users.userName, admin));
+  return { subscriberId: u.subscriberId, name: u.name, admin, tech };
+}
+
+/**
+ * Gives a company, through its own administrator where the API can, one record of every kind ID_KINDS names that the
+ * demo seed does not give it (quotes, invoices, templates, SOPs…). Every text it writes carries the company's name.
+ */
+export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?: number } = {}): Promise<void> {
+  const call = async (method: 'POST' | 'PUT', url: string, body: unknown, as = c.admin) => {
+    const res = await t.call(method, url, as, body);
+    expect(res.statusCode, `${c.name}: ${method} ${url} ${res.body.slice(0, 300)}`).toBe(200);
+    return res.json();
+  };
+  const sid = c.subscriberId;
+  const [tech] = await t.db.select().from(users).where(eq(users.userName, c.tech));
+  const [billing] = await t.db.select().from(customers).where(and(eq(customers.subscriberId, sid), eq(customers.isBillingCustomer, true))).orderBy(asc(customers.id)).limit(1);
+  const [wo1, wo2] = await t.db
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .innerJoin(workOrderTechnicians, and(eq(workOrderTechnicians.workOrderId, workOrders.id), eq(workOrderTechnicians.userId, tech.id)))
+    .where(eq(workOrders.subscriberId, sid))
+    .orderBy(asc(workOrders.id))
+    .limit(2);
+  const [flag] = await t.db.select().from(workOrderFlags).where(eq(workOrderFlags.subscriberId, sid)).limit(1);
+  const [standardItem] = await t.db.select().from(standardItems).where(eq(standardItems.subscriberId, sid)).limit(1);
+  const [sopType] = await t.db.select().from(sopTypes).where(eq(sopTypes.subscriberId, sid)).limit(1);
+  const [raiseType] = await t.db.select().from(payRaiseTypes).where(eq(payRaiseTypes.subscriberId, sid)).limit(1);
+  const text = `${c.name} record`;
+
+  // Rate sheets have no API of their own: the seed gives one to the first company only.
+  if ((await t.db.select().from(customerRateSheets).where(eq(customerRateSheets.subscriberId, sid))).length === 0) {
+    const [sheet] = await t.db.insert(customerRateSheets).values({ subscriberId: sid, billingCustomerId: billing.id, name: `${text} rates` }).returning();
+    await t.db.insert(rateSheetLaborItems).values({ subscriberId: sid, customerRateSheetId: sheet.id, technicianUserId: tech.id, dailyRate: 800, hourlyRate: 100, otHourlyRate: 150, standByRate: 50 });
+    await t.db.insert(rateSheetTrucks).values({ subscriberId: sid, customerRateSheetId: sheet.id, name: `${text} van`, hourlyRate: 20, tripCharge: 80 });
+    await t.db.insert(rateSheetStandardItems).values({ subscriberId: sid, customerRateSheetId: sheet.id, name: `${text} trip`, itemRateTypeId: 1, price: '70.00' });
+  }
+  // Finished labor of the technician, as the clock leaves it.
+  await t.db.insert(workOrderLabor).values({ subscriberId: sid, workOrderId: wo1.id, userId: tech.id, startedAt: new Date('2026-11-02T14:00:00Z'), stoppedAt: new Date('2026-11-02T16:00:00Z') });
+
+  await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo2.id, materialStatusId: 6, description: `${text} contactor`, quantity: 1, unitCost: 20, unitPrice: 35 });
+  await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo1.id, materialStatusId: 6, description: `${text} capacitor`, quantity: 1, unitCost: 10, unitPrice: 18 });
+  await call('POST', '/api/v1/Invoice/submit', { workOrderId: wo2.id });
+  await call('POST', '/api/v1/CreditMemo/create', { billingCustomerId: billing.id, amount: 5, reason: `${text} goodwill` });
+  let quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote` });
+  // Quote numbers count per company: one more quote gives a number that names nothing of a company with fewer.
+  for (let i = 1; i < (opts.quotes ?? 1); i++) quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote ${i + 1}` });
+  await call('POST', `/api/v1/Quotes/${quote.quoteNumber}/${quote.quoteVersion}/lines`, { kind: 'material', description: `${text} fan motor`, quantity: 1, unitCost: 100 });
+  const estimate = await call('POST', '/api/v1/CustomerEstimates', { customerId: billing.id, title: `${text} estimate` });
+  await call('POST', `/api/v1/CustomerEstimates/${estimate.customerEstimateId}/lines`, { kind: 'material', description: `${text} rooftop unit`, quantity: 1, unitCost: 100 });
+  await call('POST', '/api/v1/EmailTemplates', { name: `${text} template`, subject: `${text} subject`, bodyHtml: `<p>${text}</p>` });
+  await call('POST', '/api/v1/EmailOutbox/test', { to: 'office@example.com' });
+  await call('POST', '/api/v1/FlagReminder/create', { workOrderId: wo1.id, flagId: flag.id, flagReminderTime: new Date(Date.now() + 3600_000).toISOString(), reminderDescription: `${text} reminder` });
+  await call('POST', '/api/v1/WorkOrder/standardItems/add', { workOrderId: wo1.id, standardItemId: standardItem.id, quantity: 1 });
+  await call('POST', '/api/v1/WorkOrderJobs/add', { workOrderId: wo1.id, title: `${text} job`, isSurvey: false });
+  await call('POST', '/api/v1/WorkOrder/equipmentTasks/add', { workOrderId: wo1.id, equipmentName: `${text} cooler`, task: `${text} coil` });
+  // A sales task needs a sales person, whom the second company's roles do not name: its administrator stands in.
+  if ((await t.db.select().from(scheduleItems).where(and(eq(scheduleItems.subscriberId, sid), eq(scheduleItems.kind, 'sales')))).length === 0) {
+    const [admin] = await t.db.select().from(users).where(eq(users.userName, c.admin));
+    const visit = { subscriberId: sid, kind: 'sales' as const, customerId: billing.id, salesPersonUserId: admin.id, task: `${text} visit`, startAt: new Date('2026-11-03T15:00:00Z'), durationHours: 1, timeZone: 'UTC' };
+    await t.db.insert(scheduleItems).values(visit);
+  }
+  await call('POST', '/api/v1/Scheduler/save', { schedulerId: 0, task: `${text} series`, workOrderId: wo1.id, technicianId: tech.id, start: '2026-11-03T09:00:00', durationHours: 1, recurrenceRule: 'FREQ=WEEKLY;COUNT=4' });
+  await call('POST', '/api/v1/SOPDetails', { sopName: `${text} SOP`, sopTypeId: sopType.id, sopStatusId: 4, steps: [{ checklistItem: `${text} step` }], assignedUserIds: [tech.id] });
+  await call('POST', '/api/v1/FlagReminder/writeUp', { userId: tech.id, workOrderId: wo1.id, flagId: flag.id, writeUpDescription: `${text} write-up` });
+  await call('POST', '/api/v1/Payroll/payRaiseRequests', {
+    employeeId: tech.id, payRaiseTypeId: raiseType.id, newPosition: `${text} senior`, newPay: 30, reasonForChange: `${text} raise`, effectiveDate: '2026-12-06', raiseApprovalPriorityId: 1,
+  });
+  await call('POST', '/api/v1/Payroll/financialPeriods', { kind: 'Billing', name: `${text} period`, startsOn: '2027-01-01', endsOn: '2027-01-31' });
+  await call('POST', '/api/v1/Payroll/ptoEntries', { userId: tech.id, workDate: '2026-11-27', hours: 8, reason: `${text} holiday` });
+}
+
+/**
+ * The id of the company's newest record of each kind of ID_KINDS (its technician for a person; the first row of a
+ * shared table), by key:
+ * what the sweep sends for a kind. With `unlike`, only a key that names no record of that company (quote and work
+ * order numbers count per company). Fails naming the table when the company has no such record yet.
+ */
+export async function idsOf(t: TestApp, c: Company, unlike?: Company): Promise<Record<string, string | number>> {
+  const ids: Record<string, string | number> = {};
+  for (const [key, kind] of Object.entries(ID_KINDS)) {
+    let query: string | undefined;
+    if ('table' in kind) {
+      const column = kind.column ?? 'id';
+      const theirs = unlike ? ` and ${column} not in (select ${column} from ${kind.table} where subscriber_id = ${Number(unlike.subscriberId)})` : '';
+      // A person is the company's technician: the one whom write-ups, PTO and pay raises are about.
+      const person = kind.table === 'users' ? ` and user_name = '${c.tech.replaceAll("'", "''")}'` : '';
+      const scope = `subscriber_id = ${Number(c.subscriberId)}${'where' in kind && kind.where ? ` and ${kind.where}` : ''}${person}${theirs}`;
+      query = `select ${column} as v from ${kind.table} where ${scope} order by id desc limit 1`;
+    } else if ('companionOf' in kind) query = `select ${kind.column} as v from ${kind.from} where subscriber_id = ${Number(c.subscriberId)} order by id desc limit 1`;
+    else if ('shared' in kind) query = `select id as v from ${kind.shared} order by id limit 1`;
+    else if ('fixed' in kind) ids[key] = kind.fixed;
+    if (!query) continue;
+    const [row] = rowsOf<{ v: string | number }>(await t.db.execute(sql.raw(query)));
+    expect(row, `${c.name} has no ${key} (${query}): add one in addCompanyRecords`).toBeDefined();
+    ids[key] = row.v;
+  }
+  return ids;
+}
+
+/** The shared tables of ID_KINDS that in fact have a company column: each would be a record of one company. */
+export async function sharedTablesWithCompany(t: TestApp): Promise<string[]> {
+  const shared = Object.values(ID_KINDS).flatMap((k) => ('shared' in k ? [k.shared] : []));
+  const res = await t.db.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'subscriber_id'`);
+  const scoped = new Set(rowsOf<{ table_name: string }>(res).map((r) => r.table_name));
+  return [...new Set(shared)].filter((s) => scoped.has(s));
+}
+
+/**
+ * Texts only this company's records hold: its name (carried by every record addCompanyRecords writes), its people's
+ * names and user names, and its customers' names. Lower case, for searching an answer.
+ */
+export async function contentOf(t: TestApp, c: Company): Promise<string[]> {
+  const people = await t.db.select({ name: users.name, userName: users.userName }).from(users).where(eq(users.subscriberId, c.subscriberId));
+  const places = await t.db.select({ name: customers.name }).from(customers).where(eq(customers.subscriberId, c.subscriberId));
+  return [c.name, ...people.flatMap((p) => [p.name, p.userName]), ...places.map((p) => p.name)].map((s) => s.toLowerCase());
+}

@@ -1,0 +1,176 @@
+import { jsonOf } from './bad-input-cases';
+import type { Route } from './route-sweep';
+
+/**
+ * What an id a route takes names, for the cross-company sweep (lib/cross-company-sweep.test.ts):
+ * - `table`: a record of a company, `column` of the newest row of `table` with the company's `subscriber_id`
+ *   (and `where`): the sweep sends another company's and expects it refused;
+ * - `companionOf`: a part of another id's key (a quote's version beside its number, `column` of the newest row of
+ *   `from`), sent with it, never alone;
+ * - `shared`: a row of a table every company shares (statuses, roles): nothing of another company to name;
+ * - `fixed`: one of a fixed list in the code;
+ * - `outside`: an id of an outside system (Corrigo's procedures and fields), not a row of ours;
+ * - `notAnId`: text or a counter whose name only looks like an id.
+ */
+export type IdKind =
+  | { table: string; column?: string; where?: string }
+  | { companionOf: string; from: string; column: string }
+  | { shared: string }
+  | { fixed: number }
+  | { outside: string }
+  | { notAnId: string };
+
+/**
+ * Every id name of the route table. A name is looked up as `<path segment>.<name>` for each static segment of the
+ * route's path, last first, then alone: `jobTitles.id` is a job title while `ptoEntries.id` is a PTO entry. A route
+ * that takes an id named nowhere here fails the sweep until its name is added.
+ */
+export const ID_KINDS: Record<string, IdKind> = {
+  // People and the company's customers.
+  userId: { table: 'users' },
+  employeeId: { table: 'users' },
+  technicianId: { table: 'users' },
+  technicianIds: { table: 'users' },
+  salesPersonId: { table: 'users' },
+  assignedUserIds: { table: 'users' },
+  customerId: { table: 'customers' },
+  excludeCustomerId: { table: 'customers' },
+  billingCustomerId: { table: 'customers', where: 'is_billing_customer' },
+  keepCustomerId: { table: 'customers' },
+  mergeCustomerId: { table: 'customers' },
+  contactId: { table: 'contacts' },
+  // Work orders and what hangs on them.
+  workOrderId: { table: 'work_orders' },
+  workorderId: { table: 'work_orders' },
+  parentWorkOrderId: { table: 'work_orders' },
+  newWorkOrderId: { table: 'work_orders' },
+  workOrderNumber: { table: 'work_orders', column: 'work_order_number' },
+  workOrderLaborId: { table: 'work_order_labor' },
+  materialId: { table: 'work_order_materials' },
+  workOrderStandardItemId: { table: 'work_order_standard_items' },
+  workOrderJobId: { table: 'work_order_jobs' },
+  taskId: { table: 'work_order_equipment_tasks' },
+  flagReminderId: { table: 'flag_reminders' },
+  schedulerId: { table: 'schedule_items', where: "kind = 'service'" },
+  'SalesScheduler.schedulerId': { table: 'schedule_items', where: "kind = 'sales'" },
+  recurrenceId: { table: 'schedule_items', where: 'recurrence_rule is not null' },
+  // Rate sheets and the company's own short lists.
+  rateSheetStandardItemId: { table: 'rate_sheet_standard_items' },
+  rateSheetTruckTypeId: { table: 'rate_sheet_trucks' },
+  serviceTechnicianId: { table: 'rate_sheet_labor_items' },
+  perDiemTypeId: { table: 'per_diem_types' },
+  standardItemId: { table: 'standard_items' },
+  workOrderClassId: { table: 'work_order_classes' },
+  customerFlagIds: { table: 'customer_flags' },
+  flagId: { table: 'work_order_flags' },
+  workOrderFlagId: { table: 'work_order_flags' },
+  regionId: { table: 'regions' },
+  sopTypeId: { table: 'sop_types' },
+  payRaiseTypeId: { table: 'pay_raise_types' },
+  'workOrderClasses.id': { table: 'work_order_classes' },
+  'jobTitles.id': { table: 'job_titles' },
+  'regions.id': { table: 'regions' },
+  'districts.id': { table: 'districts' },
+  'customerFlags.id': { table: 'customer_flags' },
+  'workOrderFlags.id': { table: 'work_order_flags' },
+  'standardItems.id': { table: 'standard_items' },
+  'markupGroups.id': { table: 'markup_groups' },
+  'discountReasons.id': { table: 'discount_reasons' },
+  'sopTypes.id': { table: 'sop_types' },
+  'payRaiseTypes.id': { table: 'pay_raise_types' },
+  // Office records.
+  quoteNumber: { table: 'quotes', column: 'quote_number' },
+  quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },
+  quoteLineId: { table: 'quote_lines' },
+  customerEstimateId: { table: 'customer_estimates' },
+  customerEstimateLineId: { table: 'customer_estimate_lines' },
+  invoiceId: { table: 'invoices' },
+  creditMemoId: { table: 'credit_memos' },
+  emailTemplateId: { table: 'email_templates' },
+  emailOutboxId: { table: 'email_outbox' },
+  sopDetailId: { table: 'sop_details' },
+  stepCheckListId: { table: 'sop_steps' },
+  checkListNotificationId: { table: 'sop_step_notices' },
+  writeUpId: { table: 'write_ups' },
+  payRaiseRequestedId: { table: 'pay_raises' },
+  PayRaiseRequestedId: { table: 'pay_raises' },
+  'financialPeriods.id': { table: 'financial_periods' },
+  'ptoEntries.id': { table: 'pto_entries' },
+  // Shared by every company.
+  roleId: { shared: 'roles' },
+  statusValue: { shared: 'user_statuses' },
+  userStatusId: { shared: 'user_statuses' },
+  workOrderStatusId: { shared: 'work_order_statuses' },
+  materialStatusId: { shared: 'material_statuses' },
+  sopStatusId: { shared: 'sop_statuses' },
+  itemRateTypeId: { shared: 'item_rate_types' },
+  raiseApprovalPriorityId: { fixed: 1 },
+  // Outside systems, and names that are not ids.
+  corrigoCustomerId: { outside: "Corrigo's customer number, read through the caller's own Corrigo account" },
+  procedureId: { outside: "a Corrigo procedure of the caller's work order" },
+  'steps[].id': { outside: "a step of a Corrigo procedure of the caller's work order" },
+  'customFields[].id': { outside: "a Corrigo custom field of the caller's work order" },
+  'repairInfo.codeId': { outside: 'a Corrigo repair code' },
+  'repairInfo.categoryId': { outside: 'a Corrigo repair category' },
+  clientId: { outside: "the OAuth client id of the company's own provider account" },
+  poNumber: { notAnId: "the customer's purchase order number, text" },
+  partNumber: { notAnId: "a part's catalogue number, text" },
+  certificateNumber: { notAnId: "a tax-exempt certificate's number, text" },
+  nextInvoiceNumber: { notAnId: 'the number the next invoice gets' },
+};
+
+/** Names that name a record: `id`, `ids`, `…Id`, `…Ids`, `…Number`. */
+const ID_NAME = /^ids?$|[a-z](Id|Ids|Number)$/;
+
+/** Where an id is in a request: a path parameter, a query field, or a body field (`a.b`, `list[].c` for nested ones). */
+export interface IdField {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  /** The body field's path: names, with '[]' for "each item of the list". */
+  at: string[];
+  key: string | undefined;
+  kind: IdKind | undefined;
+  isList: boolean;
+  required: boolean;
+  nullable: boolean;
+}
+
+type Json = { type?: string | string[]; pattern?: string; properties?: Record<string, Json>; items?: Json; anyOf?: Json[]; required?: string[]; minItems?: number };
+const nonNull = (s: Json): Json => s.anyOf?.find((x) => x.type !== 'null') ?? s;
+const isNullable = (s: Json) => !!s.anyOf?.some((x) => x.type === 'null') || (Array.isArray(s.type) && s.type.includes('null'));
+
+/** The id kind a name has on a route: the most specific key of ID_KINDS that names it. */
+export function kindOf(route: Route, name: string): { key: string | undefined; kind: IdKind | undefined } {
+  const segments = route.url.split('/').filter((s) => s && !s.startsWith(':') && s !== 'api' && s !== 'v1').reverse();
+  // A nested body field by its whole path first (`steps[].id`), then by its own name.
+  const names = [...new Set([name, name.split(/\.|\[\]\.?/).pop()!])];
+  for (const n of names) for (const key of [...segments.map((s) => `${s}.${n}`), n]) if (ID_KINDS[key]) return { key, kind: ID_KINDS[key] };
+  return { key: undefined, kind: undefined };
+}
+
+/** Every id a route takes: path parameters named like an id or written in digits, and query and body fields named like one. */
+export function idFieldsOf(route: Route): IdField[] {
+  const s = route.schema ?? {};
+  const found: IdField[] = [];
+  const add = (where: IdField['in'], at: string[], prop: Json, required: boolean) => {
+    const name = at.join('.').replaceAll('.[]', '[]');
+    const last = at[at.length - 1];
+    const inner = nonNull(prop);
+    const digits = where === 'path' && inner.pattern === '^\\d+$';
+    if (!ID_NAME.test(last) && !digits) return;
+    found.push({ in: where, name, at, ...kindOf(route, name), isList: inner.type === 'array', required, nullable: isNullable(prop) });
+  };
+  const walk = (where: IdField['in'], json: Json, at: string[]) => {
+    const obj = nonNull(json);
+    for (const [k, v] of Object.entries(obj.properties ?? {})) {
+      add(where, [...at, k], v, !!obj.required?.includes(k));
+      const inner = nonNull(v);
+      if (where === 'body' && inner.properties) walk(where, inner, [...at, k]);
+      if (where === 'body' && inner.type === 'array' && nonNull(inner.items ?? {}).properties) walk(where, nonNull(inner.items!), [...at, k, '[]']);
+    }
+  };
+  if (s.params) walk('path', jsonOf(s.params) as Json, []);
+  if (s.querystring) walk('query', jsonOf(s.querystring) as Json, []);
+  if (s.body) walk('body', jsonOf(s.body) as Json, []);
+  return found;
+}
