@@ -2,7 +2,7 @@
 // `npm test`: strict type-check, then two lines of work at once: the unit and API tests on PGlite, the OpenAPI linter on
 // the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that
 // server); beside them, the browser tests against the built app, which wait on pages far more than they compute.
-// Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
+// The linter runs first on the browser line. Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -118,8 +118,13 @@ async function apiTests() {
   return null;
 }
 
-/** The browser tests against the built app, on the terminal. */
+/**
+ * The linter (type-aware rules and import circles, tools/lint/eslint.config.js), then the browser tests against the
+ * built app, on the terminal. The linter leads this line: the API line beside it is the longer one.
+ */
 async function browserTests() {
+  const linted = await run('linter (floating promises, exhaustive switches, import circles, layout)', 'npm', ['run', '--silent', 'lint']);
+  totals[linted ? 'passed' : 'failed'] += 1;
   if (!(await run('build the web app', 'npm', ['run', '--silent', 'build']))) return;
   const file = join(out, 'browser.json');
   await run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });

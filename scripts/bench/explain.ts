@@ -8,10 +8,10 @@
 import pg from 'pg';
 import { clockInBody, clockOutBody } from '@sm/shared';
 import { clockIn, clockOut } from '../../apps/server/src/features/clock/clock.service';
-import { loadAccess } from '../../apps/server/src/features/permissions/permissions.service';
+import { loadAccess } from '../../apps/server/src/features/permissions/access-load';
 import { listTechnicianWorkOrders } from '../../apps/server/src/features/work-orders/work-orders.service';
 import { BENCH_URL } from './config';
-import { clockInBodyOf, clockOutBodyOf } from './http-load';
+import { clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
 import { capturingDb, LIST_REQUEST, prepareUsers, restoreClockData, type CapturedQuery } from './setup';
 
 const showPlans = process.argv.includes('--plans');

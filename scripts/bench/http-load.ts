@@ -5,17 +5,13 @@
  */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
-import { BENCH_COMMENT, type BenchUser } from './setup';
+import { clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
+import type { BenchUser } from './setup';
 import { Recorder, type Summary } from './stats';
 
 export const LIST_PATH = '/api/v1/workOrder/technicianWorkOrders';
 export const CLOCK_IN_PATH = '/api/v1/WOStartStop/clockInWorkOrder';
 export const CLOCK_OUT_PATH = '/api/v1/WOStartStop/clockOutWorkOrder';
-/** User status at clock-out: At Shop (payable, needs no company description). */
-const STATUS_AT_SHOP = 3;
-/** Work order status at clock-out: To Be Continued; clock-in moves it to Onsite, so each cycle changes it twice. */
-const WO_TO_BE_CONTINUED = 26;
-
 interface RunOptions {
   port: number;
   users: BenchUser[];
@@ -77,27 +73,6 @@ export async function httpList(port: number, users: BenchUser[], durationSec: nu
   return rec.summary(seconds);
 }
 
-export const clockInBodyOf = (user: BenchUser, startTime: Date) => ({
-  workOrderId: user.workOrderId,
-  startTime: startTime.toISOString(),
-  isReachedAtSite: true,
-  userStatusId: 1,
-  serviceTechnicianId: user.itemId,
-  currentLatLong: { latitude: 32.7767, longitude: -96.797 },
-  comment: BENCH_COMMENT,
-});
-
-export const clockOutBodyOf = (user: BenchUser, laborId: number) => ({
-  workOrderId: user.workOrderId,
-  workOrderLaborId: laborId,
-  description: 'Checked the unit; coming back with parts.',
-  userStatusId: STATUS_AT_SHOP,
-  workOrderStatusId: WO_TO_BE_CONTINUED,
-  serviceTechnicianId: user.itemId,
-  currentLatLong: { latitude: 32.7767, longitude: -96.797 },
-});
-
-export const CYCLE_STATUSES = { userAfterOut: STATUS_AT_SHOP, workOrderAfterOut: WO_TO_BE_CONTINUED } as const;
 
 /**
  * Phase c: each user clocks in on its work order (start = now), then clocks out with the stop form's required

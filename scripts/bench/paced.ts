@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { RawHttpUser, type Answer } from './raw-http';
 import { bareCycleStep, bareListStep, cycleRecorders, type CycleRecorders } from './bare-load';
-import { CLOCK_IN_PATH, CLOCK_OUT_PATH, clockInBodyOf, clockOutBodyOf, LIST_PATH } from './http-load';
+import { clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
+import { CLOCK_IN_PATH, CLOCK_OUT_PATH, LIST_PATH } from './http-load';
 import type { BenchUser, CapturedCycle, CapturedQuery } from './setup';
 import { messageOf, Recorder, sleep, type Summary } from './stats';
 

@@ -14,7 +14,7 @@ import { clockIn, clockOut } from '../../apps/server/src/features/clock/clock.se
 import { accessOf, cacheAccess, isAccessKept } from '../../apps/server/src/features/permissions/access-cache';
 import { listTechnicianWorkOrders } from '../../apps/server/src/features/work-orders/work-orders.service';
 import { DATASET } from './config';
-import { clockInBodyOf, clockOutBodyOf } from './http-load';
+import { BENCH_COMMENT, clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
 
 export interface BenchUser {
   userId: number;
@@ -41,8 +41,6 @@ export interface CapturedCycle {
   laborId: number;
 }
 
-/** Comment written on every labor entry the bench opens, so that the cleanup finds them. */
-export const BENCH_COMMENT = 'bench cycle';
 const CLOSED_STATUSES = [22, 27, 38, 53];
 
 /** A drizzle handle on the bench pool that can record the SQL it sends. */

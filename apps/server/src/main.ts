@@ -81,13 +81,18 @@ await app.listen({ port: env.port, host: env.host });
 app.log.info(`Service Managed is ready on http://localhost:${env.port} (${database.driver === 'pg' ? 'PostgreSQL' : `embedded database in ${env.dataDir}`})`);
 
 let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
+/** Closes the server, the simulator and the database once, on the first signal; a failure to close is logged and exits 1. */
+async function shutDown() {
+  if (closing) return;
+  closing = true;
+  try {
     await app.close();
     await simulator?.close();
     await database.close();
     process.exit(0);
-  });
+  } catch (error) {
+    app.log.error({ err: error }, 'Could not shut down cleanly');
+    process.exit(1);
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown());

@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { AREAS } from './areas/area-registry';
+import { AreasContext } from './areas/areas-context';
 import { router } from './areas/router';
 import { SessionProvider } from './features/auth/session-provider';
 import { PHONE_QUERY } from './lib/media';
@@ -16,7 +18,7 @@ function Toasts() {
 }
 
 /**
- * The providers of the whole app, outermost first: theme, server state, session, routes. Dialogs and the
+ * The providers of the whole app, outermost first: theme, server state, session, the built areas, routes. Dialogs and the
  * Unauthorized Access dialog belong to the signed-in frame (`AppLayout`), which loads after sign-in.
  */
 export function App() {
@@ -25,7 +27,9 @@ export function App() {
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <RouterProvider router={router} />
+          <AreasContext.Provider value={AREAS}>
+            <RouterProvider router={router} />
+          </AreasContext.Provider>
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,5 +1,16 @@
 import type { Db } from '../db/client';
-import type { EventBus } from '../features/realtime/event-bus';
+import type { HubEvent } from '@sm/shared';
+
+/**
+ * One hub event of one company: for its team leaders, or, when `userIds` names people, for those people only
+ * (their notices, on the notifications hub). The realtime feature carries it to every server process.
+ */
+export interface BusMessage {
+  subscriberId: number;
+  event: HubEvent;
+  payload: unknown;
+  userIds?: number[];
+}
 
 /** Who is calling: read from a verified access token. */
 export interface Actor {
@@ -22,5 +33,5 @@ export interface Ctx {
   db: Db;
   actor: Actor;
   now: Date;
-  events?: Pick<EventBus, 'publish'>;
+  events?: { publish(message: BusMessage): void };
 }

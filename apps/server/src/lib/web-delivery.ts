@@ -47,6 +47,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     preCompressed: true,
     globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
-    setHeaders: (reply, file) => reply.header('cache-control', isHashedAsset(file) ? IMMUTABLE_ASSET_CACHE : REVALIDATED_CACHE),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', isHashedAsset(file) ? IMMUTABLE_ASSET_CACHE : REVALIDATED_CACHE);
+    },
   });
 }

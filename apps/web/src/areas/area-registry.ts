@@ -1,7 +1,7 @@
-import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDashboard, IconPhoneCall, IconPlugConnected, IconRoute, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
-import { LANDING_PATHS, loginLanding, satisfies, type Access, type Requirement } from '@sm/shared';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDashboard, IconPhoneCall, IconPlugConnected, IconRoute, IconShieldLock } from '@tabler/icons-react';
+import { LANDING_PATHS } from '@sm/shared';
 import { lazyArea } from '../components/lazy-area';
+import { HOME_PATH, type AreaDefinition } from './area-types';
 import { PROVIDER_SETTINGS_PATHS } from '../features/provider-settings/provider-settings-paths';
 import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
 import { WORK_ORDER_ITEM_AREAS } from '../features/work-orders/items/item-areas';
@@ -18,27 +18,9 @@ import { PAY_RAISE_AREAS } from '../features/pay-raises/pay-raises-areas';
 import { MY_SOP_AREAS } from '../features/sop/sop-areas';
 import { PAYROLL_AREAS } from '../features/payroll/payroll-areas';
 
-/** One area the web app has built: its path, what it requires, and its lazily loaded page. */
-export interface AreaDefinition {
-  /** Route pattern; a `:name` segment matches any one segment (e.g. `/workOrder/:workOrderNumber/edit`). */
-  path: string;
-  label: string;
-  description: string;
-  icon: TablerIcon;
-  requirement: Requirement;
-  component: LazyExoticComponent<ComponentType>;
-  /** A page reached through links only (a route with parameters): not in the navbar nor on the home cards. */
-  isLinkTargetOnly?: boolean;
-  /** Shown in the navbar and on the home cards only when this answers true (an index of pages the user may open). */
-  isVisibleTo?: (access: Access | null) => boolean;
-}
-
-/** Where every signed-in user may go, and where refused or unknown routes end (spec platform 2.3). */
-export const HOME_PATH = '/home';
-
 /**
  * The single registry of built areas. The router, the navbar, the home cards and the sign-in landing all
- * read it, so an area exists everywhere or nowhere.
+ * read it (the app's root hands it down through `AreasContext`), so an area exists everywhere or nowhere.
  */
 export const AREAS: readonly AreaDefinition[] = [
   {
@@ -136,35 +118,3 @@ export const AREAS: readonly AreaDefinition[] = [
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,
 ];
-
-function segmentsOf(path: string): string[] {
-  const bare = path.split(/[?#]/)[0].toLowerCase();
-  return bare.split('/').filter(Boolean);
-}
-
-/** Whether a concrete path matches a route pattern: same segments, case-insensitive, `:name` matching any one. */
-export function matchesRoute(pattern: string, path: string): boolean {
-  const want = segmentsOf(pattern);
-  const have = segmentsOf(path);
-  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
-}
-
-/** The built area at a path (matching is case-insensitive, as the router's; parameter segments match any value). */
-export function findArea(path: string): AreaDefinition | undefined {
-  return AREAS.find((area) => matchesRoute(area.path, path));
-}
-
-/** The built areas this user may open and find in the navbar and on the home page, in registry order. */
-export function visibleAreas(access: Access | null): AreaDefinition[] {
-  return AREAS.filter((area) => !area.isLinkTargetOnly && satisfies(access, area.requirement) && (area.isVisibleTo?.(access) ?? true));
-}
-
-/**
- * Where to go after signing in: the shared `loginLanding` decides; a destination this app has not built,
- * or one the user may not open, becomes /home (spec platform 2.3).
- */
-export function resolveLanding(access: Access, intendedUrl: string | null): string {
-  const target = loginLanding(access, intendedUrl);
-  const area = findArea(target);
-  return area && satisfies(access, area.requirement) ? target : HOME_PATH;
-}

@@ -7,7 +7,8 @@ import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession } from '../features/auth/require-session';
 import { useSignedIn } from '../features/auth/session-context';
-import { AREAS, HOME_PATH, type AreaDefinition } from './area-registry';
+import { AREAS } from './area-registry';
+import { HOME_PATH, type AreaDefinition } from './area-types';
 
 /**
  * The signed-in frame (header, search, navbar, team leaders) loads after sign-in: the sign-in page, opened on

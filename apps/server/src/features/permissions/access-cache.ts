@@ -1,6 +1,6 @@
 import type { Access } from '@sm/shared';
 import type { Db, Watch } from '../../db/client';
-import { loadAccess } from './permissions.service';
+import { loadAccess } from './access-load';
 
 /** Callers kept at most; past it the cache starts again empty. */
 const MAX_ENTRIES = 20_000;

@@ -1,7 +1,9 @@
 import type { CorrigoCheckOut, CorrigoCustomerSettings, CorrigoProcedure, CorrigoProcedureUpdate, CorrigoWorkOrderStatus } from '@sm/shared';
-import type { Ctx } from '../../lib/context';
-import { corrigoHttpAdapter } from './corrigo/corrigo-client';
-import { accountFor } from './provider-accounts';
+
+/**
+ * What the rest of the product asks of the providers, as types only: each provider's client implements them, so this
+ * module imports no client.
+ */
 
 /** A position as the browser gave it: where the technician is, and how sure the browser is (metres). */
 export interface ProviderPosition {
@@ -39,12 +41,4 @@ export interface CorrigoAdapter {
     position: ProviderPosition,
     settings: CorrigoCustomerSettings,
   ): Promise<CorrigoWorkOrderStatus>;
-}
-
-/**
- * The Corrigo adapter for the caller's company: its own account, so one company's credentials never serve another's
- * work order. Throws the 409 "not connected" sentence when the company has no enabled Corrigo account.
- */
-export async function corrigoAdapterFor(ctx: Pick<Ctx, 'db' | 'actor'>): Promise<CorrigoAdapter> {
-  return corrigoHttpAdapter(await accountFor(ctx, 'corrigo'));
 }

@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { HubEvent } from '@sm/shared';
+import type { BusMessage } from '../../lib/context';
 
-/**
- * One hub event of one company: for its team leaders, or, when `userIds` names people, for those people only
- * (their notices, on the notifications hub).
- */
-export interface BusMessage {
-  subscriberId: number;
-  event: HubEvent;
-  payload: unknown;
-  userIds?: number[];
-}
+export type { BusMessage };
 
 /**
  * Carries hub events to every server process: in-process when there is one, through Redis pub/sub when

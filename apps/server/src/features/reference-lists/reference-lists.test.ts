@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog, customerFlagLinks, regions, standardItems, users, workOrderLabor, workOrderStandardItems, workOrders,
 } from '../../db/schema';
-import { loadAccess } from '../permissions/permissions.service';
+import { loadAccess } from '../permissions/access-load';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LIST_STORAGE } from './reference-list-tables';
 

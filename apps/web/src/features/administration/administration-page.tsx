@@ -3,7 +3,7 @@ import { referenceListAccess, satisfies } from '@sm/shared';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
 import { useSignedIn } from '../auth/session-context';
-import { readableLists, readableSettings, REFERENCE_LIST_ICONS } from './administration-areas';
+import { readableLists, readableSettings, REFERENCE_LIST_ICONS } from './administration-index';
 
 /** The administration index: a card for each list the user may open, saying whether they may change it. */
 export default function AdministrationPage() {

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { resolveLanding } from '../../areas/area-registry';
+import { resolveLandingIn, useAreas } from '../../areas/areas-context';
 import { usePageTitle } from '../../components/use-page-title';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
 import { setToken } from '../../lib/token-store';
@@ -13,12 +13,13 @@ import { useSession } from './session-context';
 
 /**
  * The sign-in page: user name and password; errors (wrong credentials, too many attempts) show in the form.
- * Once the session has loaded, the user lands where `resolveLanding` says (spec platform 2.4).
+ * Once the session has loaded, the user lands where `resolveLandingIn` says (spec platform 2.4).
  */
 export function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
   const session = useSession();
+  const areas = useAreas();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -32,9 +33,9 @@ export function LoginPage() {
 
   useEffect(() => {
     if (session.status === 'signedIn' && session.access) {
-      navigate(resolveLanding(session.access, readIntendedUrl()), { replace: true });
+      void navigate(resolveLandingIn(areas, session.access, readIntendedUrl()), { replace: true });
     }
-  }, [session.status, session.access, navigate]);
+  }, [session.status, session.access, navigate, areas]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

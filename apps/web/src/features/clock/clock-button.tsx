@@ -45,7 +45,7 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
     const elsewhere = view.newWorkOrderLabor;
     if (elsewhere) {
       notifyWarning(`You are still clocked in on work order ${elsewhere.workOrderNumber}. Finish it before starting ${workOrderNumber}.`);
-      navigate(workOrderEditPath(elsewhere.workOrderNumber));
+      void navigate(workOrderEditPath(elsewhere.workOrderNumber));
       return;
     }
     // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).

@@ -1,7 +1,7 @@
 import { Anchor, Select, type SelectProps } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { findArea } from '../../areas/area-registry';
+import { findAreaIn, useAreas } from '../../areas/areas-context';
 import { itemRateTypesQuery, perDiemTypesQuery, rateSheetTrucksQuery, workOrderFlagsQuery, type EmployeeType } from './clock-api';
 import type { RateValues } from './clock-form';
 
@@ -36,7 +36,8 @@ export function EmployeeTypeField({ items, ...field }: FieldProps & { items: Emp
  */
 export function PerDiemField({ canAdd, ...field }: FieldProps & { canAdd: boolean }) {
   const list = useQuery(perDiemTypesQuery);
-  const showAdd = canAdd && findArea(PER_DIEM_TYPES_PATH) !== undefined;
+  const areas = useAreas();
+  const showAdd = canAdd && findAreaIn(areas, PER_DIEM_TYPES_PATH) !== undefined;
   return (
     <Select
       {...common}

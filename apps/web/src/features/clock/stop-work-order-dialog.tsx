@@ -66,7 +66,7 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
     startNew.mutate((position) => toStartNewBody(values, view, newWorkOrderId, position), {
       onSuccess: (started) => {
         onClose();
-        navigate(workOrderEditPath(started.newWorkOrderNumber));
+        void navigate(workOrderEditPath(started.newWorkOrderNumber));
       },
     });
   };

@@ -1,5 +1,5 @@
 import { IconAddressBook, IconArrowsJoin, IconBuildingStore, IconEdit, IconUserPlus, IconUsers, IconUserSearch } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { CUSTOMER_PATHS } from './customer-paths';
 

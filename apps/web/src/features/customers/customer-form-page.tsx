@@ -48,7 +48,7 @@ function CustomerForm({ customerId, initial, knownBilling, backTo }: CustomerFor
       {
         onSuccess: ({ customerId: id }) => {
           notifySuccess(customerId ? 'Customer saved.' : 'Customer added.');
-          navigate(customerPath(id));
+          void navigate(customerPath(id));
         },
       },
     );

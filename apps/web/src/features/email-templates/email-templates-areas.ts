@@ -1,5 +1,5 @@
 import { IconEdit, IconMail, IconMailCog } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { EMAIL_TEMPLATE_PATHS, EMAIL_TEMPLATES_READ, EMAIL_TEMPLATES_WRITE } from './email-templates-paths';
 

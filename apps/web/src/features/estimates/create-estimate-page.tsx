@@ -42,7 +42,7 @@ export default function CreateEstimatePage() {
     create.mutate(body, {
       onSuccess: (e) => {
         notifySuccess(`Estimate ${e.estimateNumber} created.`);
-        navigate(estimateViewPath(e.customerEstimateId));
+        void navigate(estimateViewPath(e.customerEstimateId));
       },
     });
   };

@@ -36,7 +36,7 @@ export function EstimateActions({ estimate, onAddLine }: { estimate: EstimateVie
     change.mutate({ kind: 'convert' }, {
       onSuccess: (v) => {
         notifySuccess(`Work order ${v.workOrderNumber} created from estimate ${v.estimateNumber}.`);
-        if (v.workOrderNumber) navigate(workOrderEditPath(v.workOrderNumber));
+        if (v.workOrderNumber) void navigate(workOrderEditPath(v.workOrderNumber));
       },
     });
   };

@@ -1,6 +1,6 @@
 import { IconCalculator, IconFilePlus, IconFileText } from '@tabler/icons-react';
 import { ESTIMATES_READ, ESTIMATES_WRITE } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { ESTIMATES_PATHS } from './estimates-paths';
 

@@ -1,7 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { HOME_PATH, visibleAreas } from '../../areas/area-registry';
+import { useAreas, visibleAreasOf } from '../../areas/areas-context';
+import { HOME_PATH } from '../../areas/area-types';
 import { usePageTitle } from '../../components/use-page-title';
 import { useSignedIn } from '../auth/session-context';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
@@ -11,7 +12,7 @@ export default function HomePage() {
   usePageTitle('Home');
   const { user, access } = useSignedIn();
   const status = useQuery(currentUserStatusQuery);
-  const areas = visibleAreas(access).filter((area) => area.path !== HOME_PATH);
+  const areas = visibleAreasOf(useAreas(), access).filter((area) => area.path !== HOME_PATH);
   const statusLabel = status.data?.userStatus ?? user.userStatus ?? 'Not set';
 
   return (

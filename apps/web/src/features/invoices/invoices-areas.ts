@@ -1,5 +1,5 @@
 import { IconFileDollar, IconNumber, IconPercentage, IconReceiptRefund } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { BILLING_AREA_REQUIREMENT, INVOICE_PATHS } from './invoices-paths';
 

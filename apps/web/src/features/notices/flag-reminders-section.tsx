@@ -11,7 +11,7 @@ import { workOrderFlagsQuery } from '../clock/clock-api';
 import { useIsPhone } from '../clock/clock-modal';
 import type { WorkOrderDetails } from '../work-orders/edit/work-order-api';
 import { useSchemaForm } from '../work-orders/items/item-form';
-import { WRITE_UPS_WRITE } from '../write-ups/write-ups-areas';
+import { WRITE_UPS_WRITE } from '../write-ups/write-ups-access';
 import { whenText } from '../../lib/when';
 
 const WriteUpDialog = lazy(() => import('../write-ups/write-up-dialog').then((m) => ({ default: m.WriteUpDialog })));

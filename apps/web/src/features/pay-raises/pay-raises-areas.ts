@@ -1,6 +1,6 @@
 import { IconCash, IconCashBanknote } from '@tabler/icons-react';
 import { PAY_FIGURES, PAY_RAISE_REQUEST, satisfies } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 
 export const PAY_RAISE_PATHS = { list: '/payroll/payRaises', notifications: '/notifications/payRaiseNotifications' } as const;

@@ -1,6 +1,6 @@
 import { IconCalendarStats, IconClockHour4, IconReportMoney } from '@tabler/icons-react';
 import { PAY_FIGURES, TIMESHEET_ALL, TIMESHEET_OWN } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 
 export const PAYROLL_PATH = '/payroll';

@@ -70,7 +70,7 @@ function CreateForm({ workOrderId }: { workOrderId: number }) {
     create.mutate(body, {
       onSuccess: (q) => {
         notifySuccess(`Quote ${q.quoteNumber} created.`);
-        navigate(quoteViewPath(q.quoteNumber, q.quoteVersion));
+        void navigate(quoteViewPath(q.quoteNumber, q.quoteVersion));
       },
     });
   };

@@ -59,7 +59,7 @@ export function QuoteActions({ quote, mayWrite, onAddLine }: { quote: QuoteView;
     change.mutate({ kind: 'newVersion' }, {
       onSuccess: (v) => {
         notifySuccess(`Version ${v.quoteVersion} of quote ${v.quoteNumber} created.`);
-        navigate(quoteViewPath(v.quoteNumber, v.quoteVersion));
+        void navigate(quoteViewPath(v.quoteNumber, v.quoteVersion));
       },
     });
   return (

@@ -1,6 +1,6 @@
 import { IconFileDollar, IconFilePlus, IconFileText, IconFiles } from '@tabler/icons-react';
 import { ALL_QUOTES, CREATE_QUOTE, QUOTES_GRID, QUOTES_READ, satisfies } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { QUOTES_PATHS } from './quotes-paths';
 

@@ -1,5 +1,5 @@
 import { IconSearch } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { SEARCH_PAGE_PATH } from './search-api';
 

@@ -1,13 +1,13 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { visibleAreas } from '../../areas/area-registry';
+import { useAreas, visibleAreasOf } from '../../areas/areas-context';
 import { useSignedIn } from '../auth/session-context';
 
 /** Links to the built areas this user may open, straight from the area registry. */
 export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { access } = useSignedIn();
   const { pathname } = useLocation();
-  const areas = visibleAreas(access);
+  const areas = visibleAreasOf(useAreas(), access);
   // The longest path the address starts with is the current page: /quotes/all is All Quotes, not Quotes as well.
   const path = pathname.toLowerCase();
   const activePath = areas

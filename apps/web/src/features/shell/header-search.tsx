@@ -49,7 +49,7 @@ export function HeaderSearch() {
   const finish = (to: string) => {
     combobox.closeDropdown();
     setValue('');
-    navigate(to);
+    void navigate(to);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { IconBellCheck, IconClipboardCheck, IconListCheck, IconUserCheck } from '@tabler/icons-react';
 import { SOP_READ } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
 import { SOP_PATHS } from './sop-paths';
 

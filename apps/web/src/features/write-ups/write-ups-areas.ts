@@ -1,12 +1,8 @@
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { Requirement } from '@sm/shared';
-import type { AreaDefinition } from '../../areas/area-registry';
+import type { AreaDefinition } from '../../areas/area-types';
 import { lazyArea } from '../../components/lazy-area';
+import { WRITE_UPS_PATH, WRITE_UPS_READ } from './write-ups-access';
 
-/** Managers read write-ups with the Team Leader area, and write them with its write level (as the server checks). */
-export const WRITE_UPS_READ: Requirement = { kind: 'area', area: 'Team Leader', level: 'read' };
-export const WRITE_UPS_WRITE: Requirement = { kind: 'area', area: 'Team Leader', level: 'write' };
-export const WRITE_UPS_PATH = '/management/writeUps';
 
 export const WRITE_UPS_AREAS: AreaDefinition[] = [
   {

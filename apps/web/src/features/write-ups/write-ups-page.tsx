@@ -10,7 +10,7 @@ import { useSignedIn } from '../auth/session-context';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { WriteUpDialog } from './write-up-dialog';
 import { WRITE_UPS_KEY, fetchWriteUps } from './write-ups-api';
-import { WRITE_UPS_WRITE } from './write-ups-areas';
+import { WRITE_UPS_WRITE } from './write-ups-access';
 
 const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'createdDate', dir: 'desc' }];

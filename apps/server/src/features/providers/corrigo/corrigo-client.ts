@@ -1,7 +1,8 @@
 import type { CorrigoWorkOrderStatus } from '@sm/shared';
 import { cachedToken, callProvider, forgetToken, ProviderError, type ProviderRequest } from '../provider-http';
-import { endpointOf, tokenKeyOf, type ProviderAccount } from '../provider-accounts';
+import { accountFor, endpointOf, tokenKeyOf, type ProviderAccount } from '../provider-accounts';
 import { openAccountSecret } from '../provider-secrets';
+import type { Ctx } from '../../../lib/context';
 import type { CorrigoAdapter } from '../provider';
 import { toCheckOut, toCustomerSettings, toLocation, toProcedures, toStepUpdates, toWorkOrderSummary, workOrderStatusOf } from './corrigo-mapper';
 import type { WireCustomerSettings, WireProcedure, WireStatusAnswer, WireWorkOrder } from './corrigo-wire';
@@ -72,4 +73,12 @@ export function corrigoHttpAdapter(account: ProviderAccount, opts: { timeoutMs?:
       return statusOf(await call<WireStatusAnswer>({ method: 'POST', path: `${wo(id)}/checkOut`, body: toCheckOut(input, position, settings) }));
     },
   };
+}
+
+/**
+ * The Corrigo adapter for the caller's company: its own account, so one company's credentials never serve another's
+ * work order. Throws the 409 "not connected" sentence when the company has no enabled Corrigo account.
+ */
+export async function corrigoAdapterFor(ctx: Pick<Ctx, 'db' | 'actor'>): Promise<CorrigoAdapter> {
+  return corrigoHttpAdapter(await accountFor(ctx, 'corrigo'));
 }

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
-import { corrigoAdapterFor, type ProviderPosition } from '../provider';
+import type { ProviderPosition } from '../provider';
+import { corrigoAdapterFor } from './corrigo-client';
 import { recordProviderAction } from '../provider-accounts';
 import { isCorrigoLinked, LOCATION_DENIED, recordedCorrigoCall, type WorkOrderRow } from './corrigo-work-order';
 

@@ -9,7 +9,7 @@ import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { ProviderError } from '../provider-http';
-import { corrigoAdapterFor } from '../provider';
+import { corrigoAdapterFor } from './corrigo-client';
 import { assertCorrigoCustomerVisible, corrigoWorkOrderOf, positionOrThrow, recordedCorrigoCall } from './corrigo-work-order';
 
 /** Messages the wizard shows on success (spec clock 8). */

@@ -1,5 +1,5 @@
 import { IconChecklist, IconClipboardSearch, IconListDetails, IconPackage, IconReceipt, IconSignature, IconTool } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../../areas/area-registry';
+import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { itemRoute } from './items-paths';
 

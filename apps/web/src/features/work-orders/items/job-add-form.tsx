@@ -19,7 +19,7 @@ function JobForm({ workOrder, isSurvey }: { workOrder: WorkOrderDetails; isSurve
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = check({ workOrderId: workOrder.workOrderId, title, description: description.trim() || null, isSurvey });
-    if (body) add.mutate(body, { onSuccess: () => navigate(workOrderEditPath(workOrder.workOrderNumber)) });
+    if (body) add.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
 
   return (

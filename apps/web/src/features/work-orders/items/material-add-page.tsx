@@ -56,7 +56,7 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
       markupPercent: numberOrUndefined(values.markupPercent) ?? 0,
       unitPrice: numberOrUndefined(values.unitPrice) ?? null,
     });
-    if (body) add.mutate(body, { onSuccess: () => navigate(workOrderEditPath(workOrder.workOrderNumber)) });
+    if (body) add.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
 
   return (

@@ -42,7 +42,7 @@ function RateSheetItemForm({ workOrder }: { workOrder: WorkOrderDetails }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = check({ workOrderId: workOrder.workOrderId, rateSheetStandardItemId: item?.rateSheetStandardItemId, quantity: q });
-    if (body) add.mutate(body, { onSuccess: () => navigate(workOrderEditPath(workOrder.workOrderNumber)) });
+    if (body) add.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
 
   return (

@@ -21,7 +21,7 @@ function SignForm({ workOrder }: { workOrder: WorkOrderDetails }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = check({ signerName, png: pad.toPng() ?? '' });
-    if (body) save.mutate(body, { onSuccess: () => navigate(workOrderEditPath(workOrder.workOrderNumber)) });
+    if (body) save.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
 
   return (

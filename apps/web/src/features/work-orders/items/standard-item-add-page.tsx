@@ -31,7 +31,7 @@ function StandardItemForm({ workOrder }: { workOrder: WorkOrderDetails }) {
     const tollAmount = numberOrUndefined(toll);
     if (isToll && tollAmount === undefined) return fail('unitPrice', required('Toll amount'));
     const body = check({ workOrderId: workOrder.workOrderId, standardItemId: item?.standardItemId, quantity: q, unitPrice: isToll ? tollAmount : null });
-    if (body) add.mutate(body, { onSuccess: () => navigate(workOrderEditPath(workOrder.workOrderNumber)) });
+    if (body) add.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
 
   return (

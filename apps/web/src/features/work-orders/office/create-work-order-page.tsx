@@ -61,7 +61,7 @@ export default function CreateWorkOrderPage() {
     onSuccess: async ({ workOrderNumber }) => {
       await client.invalidateQueries({ queryKey: OFFICE_KEY });
       notifySuccess(`Work order ${workOrderNumber} created.`);
-      navigate(workOrderEditPath(workOrderNumber));
+      void navigate(workOrderEditPath(workOrderNumber));
     },
   });
 

@@ -1,5 +1,5 @@
 import { IconCalendarPlus, IconClipboardPlus, IconHistory, IconListDetails, IconTimeline, IconTools } from '@tabler/icons-react';
-import type { AreaDefinition } from '../../../areas/area-registry';
+import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { WORK_ORDER_OFFICE_PATHS as PATHS } from './office-paths';
 

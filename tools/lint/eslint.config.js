@@ -1,0 +1,79 @@
+// The linter of the whole tree (`npm run lint`, part of `npm test`): type-aware rules that catch promises nobody awaits
+// or checks, promises handed to places that expect a plain function, switches that forget a case of a union, import
+// circles, and imports against the layout (lib/ never reads a feature; a web feature never reads the area registry).
+// Paths are from the repository's root, where `npm run lint` runs.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const projects = [
+  'packages/shared/tsconfig.json',
+  'apps/server/tsconfig.json',
+  'apps/web/tsconfig.json',
+  'e2e/tsconfig.json',
+  'scripts/bench/tsconfig.json',
+  'scripts/soak/tsconfig.json',
+].map((p) => resolve(root, p));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'tools/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: root },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: projects })],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+    },
+  },
+  {
+    // The layout, for the product's code; tests may reach across it (a sweep of every route imports what it drives).
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', 'e2e/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/lib',
+              from: './apps/server/src/features',
+              message: 'lib/ holds what every feature uses; it never imports a feature (pass what it needs in instead).',
+            },
+            {
+              target: './apps/web/src/features',
+              from: ['./apps/web/src/areas/area-registry.ts', './apps/web/src/areas/router.tsx'],
+              message: 'Features declare their areas; only the app root reads the registry (use areas/areas-context or areas/area-types).',
+            },
+            {
+              target: './packages/shared/src',
+              from: ['./apps', './e2e', './scripts'],
+              message: 'The shared package stands alone: the server and the web app import it, never the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);
