@@ -1,3 +1,4 @@
+export * from './address';
 export * from './credit-card';
 export * from './csv';
 export * from './duration';

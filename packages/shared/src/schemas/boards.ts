@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, optionalText } from './common';
+import { customerLocationSchema } from './customers';
 import { scheduleItemSchema } from './scheduling';
 
 /**
@@ -50,11 +51,7 @@ export const boardTechnicianSchema = z.object({
 export type BoardTechnician = z.infer<typeof boardTechnicianSchema>;
 
 /** A customer's site with a known position that the day's items visit, with the work orders and technicians. */
-export const jobSiteSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
+export const jobSiteSchema = customerLocationSchema.pick({ customerId: true, name: true, address: true, city: true }).extend({
   latitude: z.number(),
   longitude: z.number(),
   workOrderNumbers: z.array(z.string()),

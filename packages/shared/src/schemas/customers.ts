@@ -62,9 +62,11 @@ const gpsField = optionalText('GPS', 100)
   .nullish()
   .refine((v) => blankToNull(v) === null || parseLatLng(v!) !== null, GPS_MESSAGE);
 
-/** The customer form (`Customer/create`, `PUT Customer/{customerId}`). */
-const customerFields = {
-  name: requiredText('Name', 200),
+/**
+ * A customer's site as the customer form takes it: street, city, two-letter state, zip and the site's phone, each
+ * optional. Blank text is kept as '' (the columns are not null), the state in capitals, the phone as ddd-ddd-dddd.
+ */
+export const customerAddressFields = {
   address: optionalText('Address', 200).nullish().transform((v) => v?.trim() ?? ''),
   city: optionalText('City', 100).nullish().transform((v) => v?.trim() ?? ''),
   state: optionalText('State', 2)
@@ -78,6 +80,37 @@ const customerFields = {
     .refine((v) => blankToNull(v) === null || /^\d{5}(-\d{4})?$/.test(v!.trim()), 'Zip must be 5 digits or 5+4 digits, like 75201 or 75201-1234.')
     .transform((v) => v?.trim() ?? ''),
   phone: phoneField('Phone'),
+};
+
+/**
+ * The same site as every answer gives it back (pickers, grids, locations, the customer, a work order's customer,
+ * search): the stored text, '' when none, and the phone or null. The keys are those of `customerAddressFields`, so
+ * a field added to the form cannot be forgotten here; an answer that shows less picks from it.
+ */
+export const customerAddressSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string().nullable(),
+} satisfies Record<keyof typeof customerAddressFields, z.ZodType>);
+export type CustomerAddress = z.infer<typeof customerAddressSchema>;
+
+/** A site's position as answers give it: decimal degrees, both null when the site has none. */
+export const customerPositionFields = { latitude: z.number().nullable(), longitude: z.number().nullable() };
+
+/** A customer with its address: a billing customer's location as listed, and what every customer answer extends. */
+export const customerLocationSchema = z.object({
+  customerId: z.number(),
+  name: z.string(),
+  ...customerAddressSchema.shape,
+});
+export type CustomerLocation = z.infer<typeof customerLocationSchema>;
+
+/** The customer form (`Customer/create`, `PUT Customer/{customerId}`). */
+const customerFields = {
+  name: requiredText('Name', 200),
+  ...customerAddressFields,
   email: emailField('Email'),
   gps: gpsField,
   siteRadiusMeters: z
@@ -145,14 +178,7 @@ export type CustomerLookupParsed = z.output<typeof customerLookupQuery>;
  * One customer as a picker shows it (the work-order create page depends on this shape). `billingCustomerId` is null
  * for a customer that bills itself; a work order of it is billed to `billingCustomerId ?? customerId`.
  */
-export const customerLookupRowSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string().nullable(),
+export const customerLookupRowSchema = customerLocationSchema.extend({
   isBillingCustomer: z.boolean(),
   billingCustomerId: z.number().nullable(),
   billingCustomerName: z.string().nullable(),
@@ -162,14 +188,7 @@ export const customerLookupRowSchema = z.object({
 export type CustomerLookupRow = z.infer<typeof customerLookupRowSchema>;
 
 /** Fields of the customers grid, each sortable and filterable on the server. Flags read as numbers 1/0. */
-export const customerGridRowSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string().nullable(),
+export const customerGridRowSchema = customerLocationSchema.extend({
   email: z.string().nullable(),
   isBillingCustomer: z.boolean(),
   billingCustomerName: z.string().nullable(),
@@ -192,17 +211,6 @@ export const customerContactSchema = z.object({
   isPrimary: z.boolean(),
 });
 
-export const customerLocationSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string().nullable(),
-});
-export type CustomerLocation = z.infer<typeof customerLocationSchema>;
-
 /** What points at a customer: shown before a merge, answered after it. */
 export const customerCountsSchema = z.object({
   workOrders: z.number(),
@@ -216,17 +224,9 @@ export type CustomerCounts = z.infer<typeof customerCountsSchema>;
  * `GET Customer/{customerId}`. The credit limit and the credit hold are given only to callers with "Access Customer
  * Credit Limit & OnHold" (`canSeeCredit`); for anyone else both are null.
  */
-export const customerDetailsSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string().nullable(),
+export const customerDetailsSchema = customerLocationSchema.extend({
   email: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...customerPositionFields,
   siteRadiusMeters: z.number().nullable(),
   timeZone: z.string().nullable(),
   isTaxExempt: z.boolean(),

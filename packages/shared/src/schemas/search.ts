@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, required } from './common';
+import { customerLocationSchema } from './customers';
 
 /**
  * One search box over work orders, customers and contacts (spec platform 2.1 /home/searchRecords), forgiving of
@@ -43,13 +44,7 @@ export const searchWorkOrderSchema = z.object({
   customerName: z.string(),
   status: z.string(),
 });
-export const searchCustomerSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  phone: z.string().nullable(),
-});
+export const searchCustomerSchema = customerLocationSchema.pick({ customerId: true, name: true, address: true, city: true, phone: true });
 export const searchContactSchema = z.object({
   contactId: z.number(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WORK_ORDER_PRIORITIES } from '../constants';
+import { customerLocationSchema, customerPositionFields } from './customers';
 
 export const laborEntrySchema = z.object({
   workOrderLaborId: z.number(),
@@ -37,17 +38,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const workOrderCustomerSchema = z.object({
-  customerId: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
+export const workOrderCustomerSchema = customerLocationSchema.extend(customerPositionFields);
 export type WorkOrderCustomer = z.infer<typeof workOrderCustomerSchema>;
 
 /** `GET WorkOrder/{workOrderNumber}`: a work order with its customer, technicians, labor and history. */

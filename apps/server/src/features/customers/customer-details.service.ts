@@ -3,6 +3,7 @@ import { jsonNumberOf, type Access, type CustomerCounts, type CustomerDetails } 
 import { contacts, customerFlagLinks, customerFlags, customers, scheduleItems, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
+import { customerAddressColumns, customerAddressOf } from './customer-address';
 import { seesCredit, visibleCustomer, visibleCustomers } from './customer-visibility';
 
 /** What points at a customer: its work orders (as the site or as the billing customer), locations, contacts and schedule items. */
@@ -33,7 +34,7 @@ export async function getCustomer(ctx: Ctx, access: Access, customerId: number):
       .where(ofTenant(customerFlagLinks, ctx, eq(customerFlagLinks.customerId, customerId)))
       .orderBy(asc(customerFlags.name)),
     ctx.db
-      .select({ customerId: customers.id, name: customers.name, address: customers.address, city: customers.city, state: customers.state, zip: customers.zip, phone: customers.phone })
+      .select({ customerId: customers.id, name: customers.name, ...customerAddressColumns })
       .from(customers)
       .where(and(ofTenant(customers, ctx, eq(customers.billingCustomerId, customerId)), visibleCustomers(ctx, access)))
       .orderBy(asc(customers.name), asc(customers.id)),
@@ -48,11 +49,7 @@ export async function getCustomer(ctx: Ctx, access: Access, customerId: number):
   return {
     customerId: c.id,
     name: c.name,
-    address: c.address,
-    city: c.city,
-    state: c.state,
-    zip: c.zip,
-    phone: c.phone,
+    ...customerAddressOf(c),
     email: c.email,
     latitude: c.latitude,
     longitude: c.longitude,

@@ -5,6 +5,7 @@ import { customers, workOrders } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant } from '../../lib/tenancy';
+import { customerAddressColumns } from './customer-address';
 import { billingCustomers, containsPattern, visibleCustomers } from './customer-visibility';
 
 /** A flag as the grid sorts and filters it: 1 or 0. */
@@ -16,11 +17,7 @@ const phoneDigits = sql`replace(coalesce(${customers.phone}, ''), '-', '')`;
 const lookupColumns = {
   customerId: customers.id,
   name: customers.name,
-  address: customers.address,
-  city: customers.city,
-  state: customers.state,
-  zip: customers.zip,
-  phone: customers.phone,
+  ...customerAddressColumns,
   isBillingCustomer: customers.isBillingCustomer,
   billingCustomerId: customers.billingCustomerId,
   billingCustomerName: billingCustomers.name,
@@ -95,11 +92,7 @@ export async function listCustomers(ctx: Ctx, access: Access, req: GridRequestPa
     .select({
       customerId: customers.id,
       name: customers.name,
-      address: customers.address,
-      city: customers.city,
-      state: customers.state,
-      zip: customers.zip,
-      phone: customers.phone,
+      ...customerAddressColumns,
       email: customers.email,
       isBillingCustomer: customers.isBillingCustomer,
       billingCustomerName: billingCustomers.name,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { cityLineOf } from '@sm/shared';
 import { customers } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { ofTenant } from '../../lib/tenancy';
@@ -14,7 +15,7 @@ export interface DocumentParties {
 }
 
 type Customer = typeof customers.$inferSelect;
-const linesOf = (c: Customer) => [c.name, c.address, [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean);
+const linesOf = (c: Customer) => [c.name, c.address, cityLineOf(c)].filter(Boolean);
 
 /** The site customer of a document and whoever bills it, both of the caller's company. */
 export async function documentParties(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, customerId: number, billingCustomerId?: number | null): Promise<DocumentParties> {

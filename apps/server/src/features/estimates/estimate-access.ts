@@ -1,5 +1,5 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
-import { EDITABLE_ESTIMATE_STATUSES, hasFunctionality, type Access, type EstimateLineRow, type EstimateStatus, type EstimateView } from '@sm/shared';
+import { addressLineOf, EDITABLE_ESTIMATE_STATUSES, hasFunctionality, type Access, type EstimateLineRow, type EstimateStatus, type EstimateView } from '@sm/shared';
 import { customerEstimateLines, customerEstimates, customers, users, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -54,10 +54,6 @@ export async function linesOf(db: DbOrTx, ctx: Ctx, estimateId: number) {
   return db.select().from(customerEstimateLines).where(ofTenant(customerEstimateLines, ctx, eq(customerEstimateLines.estimateId, estimateId))).orderBy(asc(customerEstimateLines.lineNumber));
 }
 
-/** One line of the address a person reads: street, city, state and zip. */
-const addressOf = (c: { address: string; city: string; state: string; zip: string }) =>
-  [c.address, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null;
-
 /** The full view of an estimate: its customer, lines and exact totals, and its work order once converted. */
 export async function viewOf(db: DbOrTx, ctx: Ctx, e: Estimate): Promise<EstimateView> {
   const [head] = await db
@@ -78,7 +74,7 @@ export async function viewOf(db: DbOrTx, ctx: Ctx, e: Estimate): Promise<Estimat
     validUntil: e.validUntil,
     customerId: e.customerId,
     customerName: head.customer.name,
-    customerAddress: addressOf(head.customer),
+    customerAddress: addressLineOf(head.customer) || null,
     declineReason: e.declineReason,
     workOrderId: e.workOrderId,
     workOrderNumber: head.workOrderNumber,

@@ -7,12 +7,11 @@ import { notFound } from '../../lib/errors';
 import { gridQuery, type GridColumns } from '../../lib/grid';
 import { ofTenant, ofTenantPrepared, tenantParams } from '../../lib/tenancy';
 import { auditOf } from '../audit/audit.service';
+import { customerAddressLine, customerAddressOf } from '../customers/customer-address';
 import { companyTimeZone } from '../scheduling/schedule-lookups';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 import { officeFactsOf } from './work-order-office.service';
 import { assignedTo, visibleWorkOrders } from './work-order-visibility';
-
-const address = sql<string>`${customers.address} || ', ' || ${customers.city} || ', ' || ${customers.state} || ' ' || ${customers.zip}`;
 
 const columns: GridColumns = {
   workOrderNumber: { sql: workOrders.workOrderNumber, type: 'text' },
@@ -20,7 +19,7 @@ const columns: GridColumns = {
   workOrderStatusId: { sql: workOrders.workOrderStatusId, type: 'number' },
   problem: { sql: workOrders.problem, type: 'text' },
   customerName: { sql: customers.name, type: 'text' },
-  address: { sql: address, type: 'text' },
+  address: { sql: customerAddressLine, type: 'text' },
   createdDate: { sql: workOrders.createdAt, type: 'date' },
 };
 
@@ -32,7 +31,7 @@ const rowColumns = {
   workOrderStatusId: workOrders.workOrderStatusId,
   problem: workOrders.problem,
   customerName: customers.name,
-  address,
+  address: customerAddressLine,
   createdAt: workOrders.createdAt,
   billingCompanyId: workOrders.billingCustomerId,
   total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -132,7 +131,7 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
     billingCustomerId: w.billingCustomerId,
     createdDate: w.createdAt.toISOString(),
     ...(await officeFactsOf(ctx, w)),
-    customer: { customerId: c.id, name: c.name, address: c.address, city: c.city, state: c.state, zip: c.zip, phone: c.phone, latitude: c.latitude, longitude: c.longitude },
+    customer: { customerId: c.id, name: c.name, ...customerAddressOf(c), latitude: c.latitude, longitude: c.longitude },
     technicians,
     laborEntries,
     statusHistory: await statusHistoryOf(ctx, w.id),

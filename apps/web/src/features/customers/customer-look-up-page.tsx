@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconPhone, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS, CUSTOMER_LOOKUP_MAX_TAKE, type CustomerLookupRow } from '@sm/shared';
+import { addressLineOf, AUTOCOMPLETE_DEBOUNCE_MS, CUSTOMER_LOOKUP_MAX_TAKE, type CustomerLookupRow } from '@sm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ function ResultCard({ c }: { c: CustomerLookupRow }) {
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconMapPin size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
           <Text size="sm" c="dimmed">
-            {[c.address, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || 'No address'}
+            {addressLineOf(c) || 'No address'}
           </Text>
         </Group>
         {c.phone && (

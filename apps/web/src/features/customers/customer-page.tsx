@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardPlus, IconEdit, IconPhone, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { satisfies, TAX_EXEMPT_DIALOG, type CustomerDetails } from '@sm/shared';
+import { addressLineOf, satisfies, TAX_EXEMPT_DIALOG, type CustomerDetails } from '@sm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title';
@@ -82,7 +82,7 @@ function Header({ c, canWrite, canCreateWorkOrder, canOpenTaxExempt }: { c: Cust
 }
 
 function DetailsSection({ c }: { c: CustomerDetails }) {
-  const place = [c.address, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const place = addressLineOf(c);
   return (
     <Section title="Details">
       <Stack gap={6}>

@@ -1,8 +1,8 @@
-import type { CustomerLookupRow } from '@sm/shared';
+import { addressLineOf, type CustomerAddress, type CustomerLookupRow } from '@sm/shared';
 import { AsyncSearchSelect } from '../scheduling/async-search-select';
 import { customerLookupQuery } from './customers-api';
 
-type Place = Partial<Pick<CustomerLookupRow, 'address' | 'city' | 'state' | 'zip' | 'phone'>>;
+type Place = Partial<CustomerAddress>;
 type Known = Pick<CustomerLookupRow, 'customerId' | 'name'> & Place;
 
 interface CustomerPickerProps {
@@ -21,8 +21,7 @@ interface CustomerPickerProps {
 
 /** One line under a customer's name: its address and phone. */
 export function customerDetailLine(c: Place): string | undefined {
-  const place = [c.address, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [place, c.phone].filter(Boolean).join(' · ') || undefined;
+  return [addressLineOf(c), c.phone].filter(Boolean).join(' · ') || undefined;
 }
 
 /**

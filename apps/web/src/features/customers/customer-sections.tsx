@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconMail, IconMapPin, IconPhone, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
-import { formatCurrency, type CustomerDetails } from '@sm/shared';
+import { addressLineOf, formatCurrency, type CustomerDetails } from '@sm/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/confirm';
@@ -63,7 +63,7 @@ export function LocationsSection({ customer, canWrite }: { customer: CustomerDet
                   {l.name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {[l.address, l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+                  {addressLineOf(l)}
                   {l.phone ? ` · ${l.phone}` : ''}
                 </Text>
               </Stack>
