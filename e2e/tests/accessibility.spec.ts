@@ -1,15 +1,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { POLAR_USERS } from '../../apps/server/src/db/seed/demo-data';
-import { closeDialog, expectAccessible, fingerprintOfMain, follow, linkedPaths, menuPaths, openDialog, routeOf, SCREENS, settle, type Screen } from './axe-check';
+import { accessibilityViolations, closeDialog, expectAccessible, fingerprintOfMain, follow, linkedPaths, menuPaths, openDialog, routeOf, SCREENS, settle, type Screen } from './axe-check';
 import { openAs } from './session';
+import { readWalkRun, signedInState, writeWalkRun, type Walk } from './walk-state';
 
 /**
  * WCAG 2.2 AA on every page and the main dialogs, for every role on a laptop, and on a phone for the roles who see
- * every page or work from one: axe-core finds no serious or critical violation. The pages are found as a person
- * finds them: every page the user's navbar offers (the app builds it from its area registry, so a new area is checked
- * the day it is added), then the pages those link to (a work order, a customer, a list of the administration, the
- * pages of a work order's items), once each. A page shown to a second role exactly as to a first (the same buttons,
- * the same rows) is not checked twice.
+ * every page or work from one: axe-core finds no serious or critical violation, on the page and on the header and
+ * navbar around it. The pages are found as a person finds them: every page the user's navbar offers (the app builds
+ * it from its area registry, so a new area is checked the day it is added), then the pages those link to (a work
+ * order, a customer, a list of the administration, the pages of a work order's items), once each. A page shown to a
+ * second role exactly as to a first (the same buttons, the same rows) is not checked twice.
+ *
+ * Each role's walk on a screen is split into tests of a few pages, each with the ordinary time limit: a slow machine
+ * makes the run longer, not red. The tests of a walk run one after another and take it up where the one before left
+ * it (walk-state.ts), each in a page already signed in.
  */
 
 /** One demo user per role of the demo company. */
@@ -53,19 +58,39 @@ const PAGE_DIALOGS: PageDialog[] = [
   { on: /./, name: 'the grid filters drawer', screens: ['phone'], open: (page) => openDialog(page, button(page, 'Filters')) },
 ];
 
-/** Routes and dialogs already checked on each screen: a page reached by several roles is checked by the first. */
-const checked = new Set<string>();
-const firstTime = (key: string) => !checked.has(key) && Boolean(checked.add(key));
+/** The pages of a walk one test checks: with their dialogs, at most a third of the ordinary time limit on a busy machine. */
+const PAGES_PER_TEST = 4;
 
 /**
- * Checks the page open now, unless another role was shown the very same page on this screen (same fingerprint), then
- * each of its dialogs not yet checked on this screen.
+ * The tests of each role's walk on each screen: enough for the walk run alone, with one or two to spare (66 pages for
+ * the administrator; 28 for the team leader, 37 for the dispatcher, 20 for the technician). In the whole sweep the
+ * administrator's walk comes first and checks the pages the others reach through links, so their last tests find
+ * their walk done and are skipped. The last test of a walk fails when pages are left: the number here is then raised.
  */
-async function checkPageAndDialogs(page: Page, screen: Screen, where: string, withShell: boolean) {
+const TESTS_PER_WALK: Record<string, number> = {
+  'desktop admin': 19,
+  'phone admin': 19,
+  'desktop leader': 8,
+  'desktop dispatcher': 11,
+  'desktop tech': 6,
+  'phone tech': 6,
+  'desktop payroll': 5,
+  'desktop sales': 4,
+  'desktop customer': 3,
+};
+
+/** True the first time a key is given in this run (a route, a dialog, the user menu on a screen). */
+const firstTime = (checked: Set<string>, key: string) => !checked.has(key) && Boolean(checked.add(key));
+
+/**
+ * Checks the page open now, unless another role was shown the very same page on this screen (same fingerprint) and
+ * this is not the walk's first page, then each of its dialogs not yet checked on this screen.
+ */
+async function checkPageAndDialogs(page: Page, screen: Screen, where: string, isFirst: boolean, checked: Set<string>) {
   await settle(page);
   const route = routeOf(new URL(page.url()).pathname);
-  if (firstTime(`${screen.name} ${route} ${await fingerprintOfMain(page)}`) || withShell) {
-    await expectAccessible(page, `${where} (${screen.name})`, { withShell, isSettled: true });
+  if (firstTime(checked, `${screen.name} ${route} ${await fingerprintOfMain(page)}`) || isFirst) {
+    await expectAccessible(page, `${where} (${screen.name})`, { isSettled: true });
   }
   for (const dialog of PAGE_DIALOGS) {
     if (!dialog.on.test(route) || (dialog.screens && !dialog.screens.includes(screen.name))) continue;
@@ -80,13 +105,13 @@ async function checkPageAndDialogs(page: Page, screen: Screen, where: string, wi
 }
 
 /** The signed-in frame's own pop-ups: the phone's navbar, the user menu and its sign-out question. */
-async function checkShell(page: Page, screen: Screen, userName: string) {
+async function checkShell(page: Page, screen: Screen, userName: string, checked: Set<string>) {
   if (screen.name === 'phone') {
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await expectAccessible(page, `the navbar of ${userName} (phone)`);
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
   }
-  if (!firstTime(`${screen.name} user menu`)) return;
+  if (!firstTime(checked, `${screen.name} user menu`)) return;
   await page.getByRole('button', { name: 'User menu' }).click();
   await expectAccessible(page, `the user menu (${screen.name})`);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -95,6 +120,15 @@ async function checkShell(page: Page, screen: Screen, userName: string) {
   await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'No' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
+
+test('the check finds a control whose name leaves out the text it shows (WCAG 2.5.3 Label in Name)', async ({ page }) => {
+  // Text hidden from screen readers is still text a voice control user reads and says.
+  await page.setContent(`<html lang="en"><head><title>Label in Name</title></head><body><main><h1>Label in Name</h1>
+    <button id="leaves-out" aria-label="Alicia Moreno, user menu"><span aria-hidden="true">AM</span></button>
+    <button id="holds" aria-label="AM Alicia Moreno, user menu"><span aria-hidden="true">AM</span></button>
+  </main></body></html>`);
+  expect(await accessibilityViolations(page)).toEqual([expect.stringMatching(/^label-content-name-mismatch \(serious\) at #leaves-out: /)]);
+});
 
 test('the sign-in page, on a desktop and on a phone', async ({ page }) => {
   for (const screen of SCREENS) {
@@ -108,22 +142,43 @@ test('the sign-in page, on a desktop and on a phone', async ({ page }) => {
   }
 });
 
-/** Every page of the user's navbar and the pages they link to, with their dialogs, on one screen. */
-async function checkEveryPage(page: Page, screen: Screen, userName: string) {
-  await checkShell(page, screen, userName);
-  const menu = await menuPaths(page);
-  expect(menu.length, 'the navbar lists the pages of the role').toBeGreaterThan(0);
-  const menuRoutes = new Set(menu.map(routeOf));
-  const queue = [...menu];
-  for (let i = 0; i < queue.length; i += 1) {
-    await follow(page, queue[i]);
-    await checkPageAndDialogs(page, screen, `${queue[i]} as ${userName}`, i === 0);
+/**
+ * The next pages of the user's walk on this screen, with their dialogs: the walk starts with the signed-in frame's
+ * pop-ups and the navbar's pages, and the pages each checked page links to join its end.
+ */
+async function checkNextPages(page: Page, screen: Screen, userName: string, isLastTest: boolean) {
+  const run = readWalkRun(test.info());
+  const key = `${screen.name} ${userName}`;
+  const started = run.walks[key];
+  test.skip(started !== undefined && started.next >= started.queue.length, 'the tests before this one checked every page of the walk');
+  await page.goto(started ? started.queue[started.next] : '/home');
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await settle(page);
+  let walk: Walk | undefined = started;
+  if (!walk) {
+    await checkShell(page, screen, userName, run.checked);
+    const menu = await menuPaths(page);
+    expect(menu.length, 'the navbar lists the pages of the role').toBeGreaterThan(0);
+    walk = { queue: menu, next: 0, menuRoutes: [...new Set(menu.map(routeOf))] };
+    run.walks[key] = walk;
+  }
+  for (let checkedHere = 0; checkedHere < PAGES_PER_TEST && walk.next < walk.queue.length; checkedHere += 1) {
+    const index = walk.next;
+    const path = walk.queue[index];
+    // Taken before it is checked: a page that fails or hangs is reported by this test and not tried again by the next.
+    walk.next += 1;
+    writeWalkRun(test.info(), run);
+    test.info().annotations.push({ type: 'page', description: `${index + 1} of ${walk.queue.length} found so far: ${path}` });
+    await follow(page, path);
+    await checkPageAndDialogs(page, screen, `${path} as ${userName}`, index === 0, run.checked);
     // A page reached through links only is checked once per screen, by the first role that reaches it.
     for (const linked of await linkedPaths(page)) {
       const route = routeOf(linked);
-      if (!menuRoutes.has(route) && firstTime(`${screen.name} page ${route}`)) queue.push(linked);
+      if (!walk.menuRoutes.includes(route) && firstTime(run.checked, `${screen.name} page ${route}`)) walk.queue.push(linked);
     }
+    writeWalkRun(test.info(), run);
   }
+  if (isLastTest) expect(walk.queue.slice(walk.next), `pages this walk's tests did not reach: raise TESTS_PER_WALK['${key}']`).toEqual([]);
 }
 
 /**
@@ -134,14 +189,16 @@ const PHONE_USERS = new Set(['admin', 'tech']);
 
 for (const user of USERS) {
   for (const screen of SCREENS.filter((s) => s.name === 'desktop' || PHONE_USERS.has(user.userName))) {
-    test(`every page of ${user.role} (${user.userName}) on a ${screen.name}`, async ({ page }) => {
-      // The admin's hundred pages and dialogs on one screen took three minutes on two busy shared cores: twice that.
-      test.setTimeout(360_000);
-      // The app reads the screen's size as it starts (the phone layout): the screen is set first.
-      await page.setViewportSize(screen.viewport);
-      await openAs(page, user.userName, '/home');
-      await settle(page);
-      await checkEveryPage(page, screen, user.userName);
+    test.describe(`every page of ${user.role} (${user.userName}) on a ${screen.name}`, () => {
+      // The app reads the screen's size as it starts (the phone layout): each page opens at the screen's size.
+      test.use({ viewport: screen.viewport, storageState: async ({ browser }, use, testInfo) => use(await signedInState(browser, testInfo, user.userName)) });
+      // A role without an entry gets one test, which fails when its walk is longer.
+      const tests = TESTS_PER_WALK[`${screen.name} ${user.userName}`] ?? 1;
+      for (let n = 1; n <= tests; n += 1) {
+        test(`pages ${(n - 1) * PAGES_PER_TEST + 1} to ${n * PAGES_PER_TEST}`, async ({ page }) => {
+          await checkNextPages(page, screen, user.userName, n === tests);
+        });
+      }
     });
   }
 }

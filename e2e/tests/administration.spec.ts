@@ -1,17 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
-const SHOTS = '/work/ci/shots';
 const CLASSES = '/administration/account-settings/workOrderClasses';
-
-/** A full-page screenshot for review, without the toasts that would cover the page. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/administration-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Work Order Classes' });
 const row = (page: Page, name: string) => table(page).locator(`tr[data-row="${name}"]`);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { choose } from './page-actions';
 import { openAs } from './session';
 
 // Runs after the clock tests (its own project): it clocks tech in and out now, and they back-date a start. Every
@@ -29,12 +30,6 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
   const response = await request.fetch(`/api/v1/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return response.json();
-}
-
-/** Picks an option of a Mantine select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Schedule items this file made, deleted again after each test (as the dispatcher who made them). */
@@ -117,7 +112,7 @@ test.describe('my route on a phone', () => {
     await card.getByRole('button', { name: 'Start 240017' }).click();
     const start = page.getByRole('dialog', { name: 'Start Work Order 240017' });
     await expect(start).toBeVisible();
-    await choose(page, start, 'Employee Type', 'Service Technician');
+    await choose(start, 'Employee Type', 'Service Technician');
     await start.getByRole('button', { name: 'Save' }).click();
     await expect(start).toBeHidden();
     await expect(card).toHaveAttribute('data-in-progress', 'true');
@@ -130,7 +125,7 @@ test.describe('my route on a phone', () => {
     await expect(stop).toBeVisible();
     await stop.getByLabel('Description').fill('Cleaned the condenser fan blades.');
     await stop.getByRole('button', { name: 'Clock Out', exact: true }).click();
-    await choose(page, stop, 'User Status', 'Off Duty');
+    await choose(stop, 'User Status', 'Off Duty');
     await stop.getByRole('button', { name: 'Continue Clock Out 240017' }).click();
     await expect(stop).toBeHidden();
     await expect(card).toHaveAttribute('data-in-progress', 'false');

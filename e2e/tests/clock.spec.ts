@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { choose } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
 // Demo data: tech (rate sheet) has 240001–240030, tech2 (no rate sheet) 240031–240060. 240004 is Cedar Springs
@@ -15,12 +16,6 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 const openLabor = (page: Page) => page.locator('[data-testid="labor-entry"][data-open="true"]');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const confirmation = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
-
-/** Picks an option of a Mantine select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function openStart(page: Page, workOrderNumber: string) {
   await page.getByRole('button', { name: 'Start Work Order' }).click();
@@ -39,7 +34,7 @@ async function openStop(page: Page, workOrderNumber: string) {
 /** Clocks in through the Start dialog (with an Employee Type for rate-sheet users). */
 async function startWorkOrder(page: Page, workOrderNumber: string, employeeType?: string) {
   const start = await openStart(page, workOrderNumber);
-  if (employeeType) await choose(page, start, 'Employee Type', employeeType);
+  if (employeeType) await choose(start, 'Employee Type', employeeType);
   await start.getByRole('button', { name: 'Save' }).click();
   await expect(start).toBeHidden();
   await expect(page.getByRole('button', { name: 'Stop Work Order' })).toBeVisible();
@@ -108,7 +103,7 @@ test.describe('clock with location allowed', () => {
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
     });
     await start.locator('input[type="datetime-local"]').fill(fiveHoursAgo);
-    await choose(page, start, 'Employee Type', 'Service Technician');
+    await choose(start, 'Employee Type', 'Service Technician');
     await start.getByRole('button', { name: 'Save' }).click();
     await expect(start).toBeHidden();
 
@@ -126,7 +121,7 @@ test.describe('clock with location allowed', () => {
     await start.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Employee Type field is required!')).toBeVisible();
     await expect(start.getByText('Employee Type field is required!')).toBeVisible();
-    await choose(page, start, 'Employee Type', 'Service Technician');
+    await choose(start, 'Employee Type', 'Service Technician');
     await start.getByRole('button', { name: 'Save' }).click();
     await expect(start).toBeHidden();
     await expect(page.getByRole('button', { name: 'Stop Work Order' })).toBeVisible();
@@ -167,7 +162,7 @@ test.describe('clock with location allowed', () => {
 
     stop = await openStop(page, '240030');
     await stop.getByLabel('Description').fill('Replaced the evaporator fan motor.');
-    await choose(page, stop, 'Work Order Status', 'Completed');
+    await choose(stop, 'Work Order Status', 'Completed');
     const subWorkOrder = confirmation(page, 'Are you sure you want to create a subworkorder');
     await subWorkOrder.getByRole('button', { name: 'Create' }).click();
     await expect(toast(page, 'Sub Work Order Created Successfully')).toBeVisible();
@@ -177,7 +172,7 @@ test.describe('clock with location allowed', () => {
 
     await expect(stop.getByRole('combobox', { name: 'User Status' })).toHaveCount(0);
     await stop.getByRole('button', { name: 'Clock Out', exact: true }).click();
-    await choose(page, stop, 'User Status', 'Off Duty');
+    await choose(stop, 'User Status', 'Off Duty');
     await stop.getByRole('button', { name: 'Continue Clock Out 240030' }).click();
     await expect(stop).toBeHidden();
     await expect(openLabor(page)).toHaveCount(0);
@@ -202,7 +197,7 @@ test.describe('clock with location allowed', () => {
     await stop.getByRole('button', { name: 'Continue Clock Out 240031' }).click();
     await expect(toast(page, 'Description field is required!')).toBeVisible();
     await stop.getByLabel('Description').fill('Checked refrigerant charge.');
-    await choose(page, stop, 'User Status', 'Company Business');
+    await choose(stop, 'User Status', 'Company Business');
     await stop.getByRole('button', { name: 'Continue Clock Out 240031' }).click();
     await expect(stop.getByText('Company Description field is required!')).toBeVisible();
     await stop.getByLabel('Company Description').fill('Picking up the new gauges at the office.');
@@ -237,7 +232,7 @@ test.describe('clock with location refused', () => {
 
     const stop = await openStop(page, '240010');
     await stop.getByLabel('Description').fill('Swapped the thermostat.');
-    await choose(page, stop, 'Work Order Flag', 'Callback');
+    await choose(stop, 'Work Order Flag', 'Callback');
     await stop.getByRole('button', { name: 'Finish and Start New' }).click();
     const pick = dialog(page, 'Select New Work Order'); // a chosen flag asks nothing
     await pick.locator('[data-work-order="240030"]').getByRole('button', { name: 'Start 240030' }).click();

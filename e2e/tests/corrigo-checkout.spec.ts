@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { choose } from './page-actions';
 import { openAs, simulatorUrl } from './session';
 
 // The demo company's work orders from the facilities provider (Corrigo), all tech's: 240021 is checked in there for
@@ -85,12 +86,6 @@ async function clockOutIfOpen(request: APIRequestContext, workOrderNumber: strin
   await call(request, token, 'GET', `User/updatestatus/${OFF_DUTY}`);
 }
 
-/** Picks an option of a Mantine select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Updates one step through the Update Step dialog. */
 async function updateStep(page: Page, wizard: Locator, step: string, fill: (dialog: Locator) => Promise<void>) {
   await wizard.getByRole('button', { name: `Update step ${step}` }).click();
@@ -122,10 +117,10 @@ test('tech checks a provider work order out through repair category, questions a
   await expect(wizard).toBeVisible();
   await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 3');
   await expect(wizard.getByRole('heading', { name: 'Repair Category' })).toBeVisible();
-  await choose(page, wizard, 'Status', 'Checked Out');
+  await choose(wizard, 'Status', 'Checked Out');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Replaced the condenser fan motor and tested the box.');
-  await choose(page, wizard, 'Repair Category', 'Refrigeration');
-  await choose(page, wizard, 'Repair Sub Category', 'Replaced fan motor');
+  await choose(wizard, 'Repair Category', 'Refrigeration');
+  await choose(wizard, 'Repair Sub Category', 'Replaced fan motor');
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   // Questions: the required one left empty blocks Next.
@@ -134,7 +129,7 @@ test('tech checks a provider work order out through repair category, questions a
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(toast(page, 'Equipment left operational is required')).toBeVisible();
   await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 2 of 3');
-  await choose(page, wizard, 'Equipment left operational', 'Yes');
+  await choose(wizard, 'Equipment left operational', 'Yes');
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   // Checked List: a required step still open blocks the check-out, and the provider received nothing.
@@ -207,7 +202,7 @@ test('tech pauses a provider work order from the route, after backing out once',
   await card.getByRole('button', { name: `Stop ${PLAIN.workOrderNumber}` }).click();
   await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 2');
   await expect(wizard.getByRole('combobox', { name: 'Repair Category' })).toHaveCount(0);
-  await choose(page, wizard, 'Status', 'Paused');
+  await choose(wizard, 'Status', 'Paused');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Wait');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(toast(page, 'Comment must be at least 5 characters.')).toBeVisible();

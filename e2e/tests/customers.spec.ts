@@ -1,22 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { choose, shot } from './page-actions';
 import { openAs } from './session';
 
-const SHOTS = '/work/ci/shots';
 const PHONE = { width: 390, height: 844 };
 // A name no demo customer has, unique per run of the spec (one database per run).
 const NAME = 'Glacier Point Ice Arena';
 const LOCATION = 'Glacier Point Skate Shop';
 
 test.describe.configure({ mode: 'serial' });
-
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/customers-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -141,14 +132,6 @@ test('the customer page and the look-up fit a phone', async ({ page }) => {
   await shot(page, 'edit-phone');
 });
 
-/** Types into a customer picker and chooses the customer named. */
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-}
-
 test('contacts: a dispatcher has no export; an administrator adds a contact, exports CSV and merges the location into its billing customer', async ({ page }) => {
   await openAs(page, 'dispatcher', '/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
@@ -158,7 +141,7 @@ test('contacts: a dispatcher has no export; an administrator adds a contact, exp
   await openAs(page, 'admin', '/contacts');
   await page.getByRole('button', { name: 'Add Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Contact' });
-  await pick(page, 'Customer', 'skate shop', LOCATION);
+  await choose(page, 'Customer', new RegExp(`^${LOCATION}`), 'skate shop');
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Ortiz');
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -180,8 +163,8 @@ test('contacts: a dispatcher has no export; an administrator adds a contact, exp
   await page.goto('/administration/mergeCustomer');
   await expect(page.getByRole('heading', { name: 'Merge Customers' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Merge' })).toBeDisabled();
-  await pick(page, 'Customer to keep', 'ice arena', NAME);
-  await pick(page, 'Duplicate to merge into it', 'skate shop', LOCATION);
+  await choose(page, 'Customer to keep', new RegExp(`^${NAME}`), 'ice arena');
+  await choose(page, 'Duplicate to merge into it', new RegExp(`^${LOCATION}`), 'skate shop');
   const mergeSide = page.getByRole('region', { name: 'Merge and delete' });
   await expect(mergeSide).toContainText('1 contact');
   await expect(page.getByRole('region', { name: 'Keep' })).toContainText('1 location');

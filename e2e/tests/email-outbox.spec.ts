@@ -1,17 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
-const SHOTS = '/work/ci/shots';
 const OUTBOX = '/administration/emailOutbox';
-
-/** A full-page screenshot for review, without the toasts that would cover the page. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/email-outbox-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 test.describe('e-mail outbox (desktop)', () => {
   test('an administrator sends a test e-mail, sees it queued without a mail server, and opens it', async ({ page }) => {

@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { accessTokenOf, openAs } from './session';
 
 // E-mail templates as an administrator uses them: one written with bold text in the rich text editor, found in the
 // grid, an e-mail sent from it (this group's server has no mail server, so it waits in the outbox as queued), and the
 // template offered by a quote's Email send form; the pages at phone width; a dispatcher is offered none of it.
-const SHOTS = '/work/ci/shots-tpl';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const WORK_ORDER = '240052';
@@ -17,14 +16,6 @@ const SUBJECT = `Your quote from Lone Star ${Date.now()}`;
 async function checkAccessible(page: Page, where: string) {
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   await expectAccessible(page, where, { withShell: false });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
-
-/** A full-page screenshot for review, without the toasts that would cover the page. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   await hideToasts.evaluate((el) => (el as HTMLElement).remove());
 }
 

@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { choose, shot } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { openAs } from './session';
 
 // Customer estimates, as the office uses them: an office user starts an estimate for a demo customer, prices two
 // lines, marks it sent, records that the customer accepted it and makes the work order, which links back to it; then
 // the estimate at phone width.
-const SHOTS = '/work/ci/shots-est';
 const DESK = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER = 'FreshMart #112 Lakewood';
@@ -17,14 +16,6 @@ test.describe.configure({ mode: 'serial' });
 
 let estimatePath = '';
 
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/estimates-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
-
 /** axe-core on the page without the shell and without the app-wide toasts that the last action left (not this page's). */
 async function checkAccessible(page: Page, where: string) {
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
@@ -32,25 +23,17 @@ async function checkAccessible(page: Page, where: string) {
   await hideToasts.evaluate((el) => (el as HTMLElement).remove());
 }
 
-/** Picks an option of a Mantine select, typing a search first when given. */
-async function choose(page: Page, scope: Page | Locator, label: string, option: string | RegExp, search?: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (search) await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 /** Fills the line dialog and saves it. */
 async function addLine(page: Page, line: { kind?: string; description: string; quantity: string; unitCost: string; markup: string; markupGroup?: RegExp }) {
   await page.getByRole('button', { name: 'Add Line' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Line' });
-  if (line.kind) await choose(page, dialog, 'Kind', line.kind);
+  if (line.kind) await choose(dialog, 'Kind', line.kind);
   await dialog.getByRole('textbox', { name: 'Description' }).fill(line.description);
   await dialog.getByRole('textbox', { name: 'Quantity' }).fill(line.quantity);
   await dialog.getByRole('textbox', { name: 'Unit Cost' }).fill(line.unitCost);
   if (line.markupGroup) {
     // A markup group of the company's list brings its percent.
-    await choose(page, dialog, 'Markup Group', line.markupGroup);
+    await choose(dialog, 'Markup Group', line.markupGroup);
     await expect(dialog.getByRole('textbox', { name: 'Markup %' })).toHaveValue(`${line.markup}.00%`);
   } else {
     await dialog.getByRole('textbox', { name: 'Markup %' }).fill(line.markup);
@@ -72,7 +55,7 @@ test('an office user prices an estimate for a customer, gets it accepted and mak
 
   await page.getByRole('button', { name: 'Create Estimate' }).click();
   await expect(page.getByText('Customer field is required!').first()).toBeVisible();
-  await choose(page, page, 'Customer', new RegExp(`^${CUSTOMER}`), 'FreshMart #112');
+  await choose(page, 'Customer', new RegExp(`^${CUSTOMER}`), 'FreshMart #112');
   await page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
   await page.getByRole('textbox', { name: 'Description' }).fill(DESCRIPTION);
   await page.getByLabel('Valid Until').fill('2026-12-31');
@@ -148,7 +131,7 @@ test('the estimate pages fit a phone', async ({ page }) => {
 
   // An Open estimate, with its actions, at the same width.
   await page.goto('/estimates/add');
-  await choose(page, page, 'Customer', new RegExp(`^${CUSTOMER}`), 'FreshMart #112');
+  await choose(page, 'Customer', new RegExp(`^${CUSTOMER}`), 'FreshMart #112');
   await page.getByRole('textbox', { name: 'Title' }).fill('Door gasket replacement, reach-in freezer');
   expect(await overflows(page)).toBe(false);
   await shot(page, 'add-390');

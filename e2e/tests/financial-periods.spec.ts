@@ -1,13 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/financial-periods-${name}.png`, fullPage: true });
-}
 
 /** A date as a date field takes it, `days` from today in the browser's zone. */
 const dateIn = (days: number) => {

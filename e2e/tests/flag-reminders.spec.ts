@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PATH = `/workOrder/${WORK_ORDER}/edit`;
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/flag-reminders-${name}.png`, fullPage: false });
-}
 
 test('the office sets a flag reminder and takes it back after confirming', async ({ page }) => {
   await openAs(page, 'dispatcher', PATH);
@@ -28,7 +22,7 @@ test('the office sets a flag reminder and takes it back after confirming', async
   const table = section.getByRole('table', { name: 'Flag reminders' });
   await expect(table).toContainText('Safety Concern');
   await expect(table).toContainText('Waiting');
-  await shot(page, 'office');
+  await shot(page, 'office', { fullPage: false });
 
   await section.getByRole('button', { name: /^Take back the reminder of/ }).click();
   const question = page.getByRole('dialog', { name: 'Take Back Reminder' });
@@ -62,14 +56,14 @@ test('a reminder reaches the technician on his phone without a reload; he asks f
 
   await expect(tech.getByText(`Flag reminder for work order ${WORK_ORDER}`)).toBeVisible({ timeout: 30_000 });
   await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
-  await shot(tech, 'phone-header');
+  await shot(tech, 'phone-header', { fullPage: false });
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   const drawer = tech.getByRole('dialog', { name: 'Notices' });
   const notice = drawer.getByRole('article', { name: `Work order ${WORK_ORDER}: Needs Follow Up` });
   await expect(notice).toContainText('the walk-in must hold 38 °F');
   await expect(drawer.getByRole('region', { name: 'My managers' })).toContainText('Marcus Reed');
   expect(await tech.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await shot(tech, 'phone-drawer');
+  await shot(tech, 'phone-drawer', { fullPage: false });
   await notice.getByRole('button', { name: 'Ask for Help' }).click();
   await notice.getByRole('textbox', { name: 'What do you need?' }).fill('The manager left at five.');
   await notice.getByRole('button', { name: 'Send' }).click();

@@ -1,13 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/search-${name}.png`, fullPage: true });
-}
 
 const box = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { techWorked } from './labor';
 import { accessTokenOf, openAs } from './session';
 
@@ -10,18 +10,9 @@ import { accessTokenOf, openAs } from './session';
 // lowers the balance again. No other test uses 240016.
 const WORK_ORDER = '240016';
 const EDIT = `/workOrder/${WORK_ORDER}/edit`;
-const SHOTS = '/work/ci/shots';
 const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
-
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/invoices-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 const line = (page: Page, label: string) => page.getByTestId('invoice-lines').locator(`tr[data-line="${label}"]`);
 

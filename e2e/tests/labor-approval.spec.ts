@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { openAs } from './session';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/labor-approval-${name}.png`, fullPage: true });
-}
 
 // The server of this group has the demo's last two pay periods worked: work order 240001 has ten finished visits of
 // Tom Alvarez, 4.50 hours each (db/seed/payroll-history.ts).

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { choose } from './page-actions';
 import { techWorked } from './labor';
 import { openAs } from './session';
 
@@ -8,13 +9,6 @@ import { openAs } from './session';
 const CUSTOMER = 'FreshMart Grocers Inc.';
 const SITE = 'FreshMart #140 Harborview';
 const PROBLEM = 'Blast freezer evaporator iced over';
-
-async function choose(page: Page, label: string, option: string | RegExp, search?: string, scope: Page | Locator = page) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (search) await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 test('a dispatcher takes a new customer site from first call to a scheduled, costed work order found again by search', async ({ page }) => {
   // A whole day's walk through a dozen pages: more than the suite's usual minute when the machine is busy.
@@ -82,7 +76,7 @@ test('a dispatcher takes a new customer site from first call to a scheduled, cos
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${workOrderUrl}$`));
   await expect(page.getByTestId('items-grand-total')).toHaveText('$137.63');
-  await choose(page, 'Status', 'Parts Ordered', 'Parts Ord', page.getByTestId('work-order-office'));
+  await choose(page.getByTestId('work-order-office'), 'Status', 'Parts Ordered', 'Parts Ord');
   await expect(page.getByTestId('work-order-status')).toHaveText('Parts Ordered');
 
   // Later: found again from the header's search box, with the customer's name misspelt.

@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 import { drawOn } from './signature';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
 const NOTIFICATIONS = '/notifications/payRaiseNotifications';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/pay-raises-${name}.png`, fullPage: true });
-}
 
 test('a team leader asks a raise for a technician; payroll approves it live; the technician signs it on his phone; only payroll and he see the pay', async ({ browser, page }) => {
   test.setTimeout(150_000);

@@ -1,14 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/payroll-${name}.png`, fullPage: true });
-}
 
 const rowOf = (page: Page, name: string) => page.getByRole('row', { name });
 /** The hours of a row of the period, as its cells read: Regular, Overtime, PTO, Total. */

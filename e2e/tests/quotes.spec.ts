@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
 // Quotes, as the office uses them: a dispatcher starts a quote from a work order, adds lines (meeting the minimum
@@ -7,15 +7,6 @@ import { openAs } from './session';
 // the lines at phone width; a technician is offered none of it.
 const WORK_ORDER = '240044';
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
-
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/quotes-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 test.describe.configure({ mode: 'serial' });
 

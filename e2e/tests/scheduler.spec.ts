@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { choose } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
 // The dispatcher board plans in weeks no other test reads (ten, twelve and fourteen weeks ahead), and every item it
@@ -28,14 +29,6 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
 
 const itemsIn = (request: APIRequestContext, token: string, start: string, end: string) => call<Item[]>(request, token, 'GET', `Scheduler/items?start=${start}&end=${end}`);
 
-/** Picks an option of a Mantine select in the dialog. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp, search?: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (search) await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 /** Centres of the calendar events showing `text`, left to right. */
 async function eventCentres(page: Page, text: string) {
   const boxes = await Promise.all((await page.getByText(text).all()).map((e) => e.boundingBox()));
@@ -61,12 +54,12 @@ test.describe('dispatcher board', () => {
     await page.getByRole('button', { name: 'New' }).click();
     const form = page.getByRole('dialog', { name: 'New Schedule Item' });
     await form.getByLabel('Task').fill(task);
-    await choose(page, form, 'Work order', /^240005 · /, '240005');
-    await choose(page, form, 'Technician', 'Tom Alvarez');
+    await choose(form, 'Work order', /^240005 · /, '240005');
+    await choose(form, 'Technician', 'Tom Alvarez');
     await form.getByLabel('Start').fill(`${day(1)}T09:00`);
     await form.getByLabel('Duration (hours)').fill('1');
     await form.getByLabel('Appointment').check();
-    await choose(page, form, 'Repeat', 'Weekly');
+    await choose(form, 'Repeat', 'Weekly');
     await expect(form.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
     await form.getByText('Wed', { exact: true }).click();
     await form.getByRole('radio', { name: 'After' }).check();
@@ -141,9 +134,9 @@ test.describe('dispatcher board', () => {
     await page.getByRole('button', { name: 'New' }).click();
     const form = page.getByRole('dialog', { name: 'New Schedule Item' });
     await form.getByLabel('Task').fill(task);
-    await choose(page, form, 'Technician', 'Priya Natarajan');
+    await choose(form, 'Technician', 'Priya Natarajan');
     await form.getByLabel('Start').fill(`${day(2)}T08:00`);
-    await choose(page, form, 'Repeat', 'Daily');
+    await choose(form, 'Repeat', 'Daily');
     await form.getByRole('radio', { name: 'After' }).check();
     await form.getByLabel('Occurrences').fill('3');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -275,9 +268,9 @@ test.describe('dispatcher board', () => {
     };
 
     const lastWorkingDay = await ruleOfNew(`Month-end defrost ${stamp}`, async (form) => {
-      await choose(page, form, 'Repeat', 'Monthly');
+      await choose(form, 'Repeat', 'Monthly');
       await form.getByRole('radio', { name: 'A weekday of the month' }).check();
-      await choose(page, form, 'Week', 'Last');
+      await choose(form, 'Week', 'Last');
       for (const d of ['Tue', 'Wed', 'Thu', 'Fri']) await form.getByText(d, { exact: true }).click();
       await expect(form.getByText('The last of the chosen days in the month')).toBeVisible();
       await form.getByRole('radio', { name: 'On date' }).check();
@@ -288,7 +281,7 @@ test.describe('dispatcher board', () => {
     expect(lastWorkingDay).toMatch(new RegExp(`^FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;UNTIL=${day(56).replaceAll('-', '')}T2[23]0000Z$`));
 
     const twiceAYear = await ruleOfNew(`Coil audit ${stamp}`, async (form) => {
-      await choose(page, form, 'Repeat', 'Yearly');
+      await choose(form, 'Repeat', 'Yearly');
       await pick(form, 'Months', 'September');
       await pick(form, 'Days', 'Last day');
       await form.getByRole('radio', { name: 'After' }).check();
@@ -298,10 +291,10 @@ test.describe('dispatcher board', () => {
     expect(twiceAYear).toBe(`FREQ=YEARLY;BYMONTH=${months};BYMONTHDAY=${mondayDate},-1;COUNT=3`);
 
     const fortnightly = await ruleOfNew(`Filter swap ${stamp}`, async (form) => {
-      await choose(page, form, 'Repeat', 'Weekly');
+      await choose(form, 'Repeat', 'Weekly');
       await form.getByLabel('Every (weeks)').fill('2');
       await form.getByText('Sun', { exact: true }).click();
-      await choose(page, form, 'Weeks start on', 'Monday');
+      await choose(form, 'Weeks start on', 'Monday');
     });
     expect(fortnightly).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU;WKST=MO');
   });
@@ -314,7 +307,7 @@ test.describe('dispatcher board', () => {
     const form = page.getByRole('dialog', { name: 'New Schedule Item' });
     await form.getByLabel('Task').fill(task);
     await form.getByLabel('Start').fill(`${day(2)}T10:00`);
-    await choose(page, form, 'Repeat', 'Weekly');
+    await choose(form, 'Repeat', 'Weekly');
     await form.getByRole('radio', { name: 'On date' }).check();
     await form.getByLabel('End date').fill(day(-5));
     await form.getByRole('button', { name: 'Save' }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { choose } from './page-actions';
 import { openAs, simulatorUrl } from './session';
 
 // The demo company's service-channel (ServiceChannel) work orders, both tech's: 240024 at Lone Star Grill Downtown,
@@ -51,12 +52,6 @@ async function clockOutIfOpen(request: APIRequestContext, workOrderNumber: strin
   await call(request, 'GET', `User/updatestatus/${OFF_DUTY}`);
 }
 
-/** Picks an option of a Mantine select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test.use({ geolocation: GEO, permissions: ['geolocation'] });
 
 test.afterEach(async ({ request }) => {
@@ -74,7 +69,7 @@ test('an out-of-range check-in: warned before, told in the provider\'s words aft
   await start.getByRole('textbox', { name: 'Number of Service Channel Techs' }).fill('2');
   const warning = start.getByTestId('provider-position-warning');
   await expect(warning).toContainText('You are 50 km from the site; the provider accepts check-ins only within 805 m', { timeout: PROVIDER_MS });
-  await choose(page, start, 'Employee Type', 'Service Technician');
+  await choose(start, 'Employee Type', 'Service Technician');
   await page.screenshot({ path: test.info().outputPath('start-warning-desktop.png') });
   await start.getByRole('button', { name: 'Save' }).click();
 
@@ -95,7 +90,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Start Work Order' }).click();
     const start = page.getByRole('dialog', { name: `Start Work Order ${NEAR.workOrderNumber}` });
     await expect(start).toBeVisible({ timeout: PROVIDER_MS });
-    await choose(page, start, 'Employee Type', 'Service Technician');
+    await choose(start, 'Employee Type', 'Service Technician');
     await start.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, `Work order ${NEAR.workOrderNumber} started.`)).toBeVisible({ timeout: PROVIDER_MS });
     await expect(start).toBeHidden({ timeout: PROVIDER_MS });
@@ -111,11 +106,11 @@ test.describe('on a phone', () => {
     await expect(stop.getByTestId('provider-position-warning')).toHaveCount(0);
     await stop.getByRole('textbox', { name: 'Description' }).fill('Replaced the evaporator fan motor; box down to 36°F.');
     await page.screenshot({ path: test.info().outputPath('stop-in-progress-phone.png') });
-    await choose(page, stop, 'Primary Status', 'COMPLETED');
+    await choose(stop, 'Primary Status', 'COMPLETED');
     await expect(stop.getByRole('combobox', { name: 'Extended Status' })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('stop-completed-phone.png') });
     await stop.getByRole('button', { name: 'Clock Out' }).click();
-    await choose(page, stop, 'User Status', 'At Shop');
+    await choose(stop, 'User Status', 'At Shop');
     await stop.getByRole('button', { name: `Continue Clock Out ${NEAR.workOrderNumber}` }).click();
     await expect(toast(page, `Clocked out of work order ${NEAR.workOrderNumber}.`)).toBeVisible({ timeout: PROVIDER_MS });
     await expect(toast(page, 'did not take')).toHaveCount(0);

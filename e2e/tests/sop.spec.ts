@@ -1,32 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { choose, shot } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { openAs } from './session';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
 const SOP = 'Walk-in cooler lock-out';
 const STEPS = ['Switch off and lock the disconnect', 'Tag the lock with your name and the time'];
-
-/** A screenshot for review, without the toasts that would cover the page. */
-async function shot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/sop-${name}.png`, fullPage });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
 
 /** Neither the page nor the element (a drawer's body) scrolls sideways on the phone. */
 async function expectNoSidewaysScroll(page: Page, inner?: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   if (inner) expect(await inner.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-}
-
-/** Picks an option of a Select or MultiSelect of a dialog, by typing part of it when the field is searchable. */
-async function pick(page: Page, field: Locator, option: string, typed?: string) {
-  if (typed) await field.fill(typed);
-  else await field.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A badge of a row by its text; its colour is in its style. */
@@ -58,8 +42,8 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await dialog.getByRole('button', { name: 'Add SOP' }).click();
   await expect(dialog.getByText('SOP Name field is required!')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'SOP Name' }).fill(SOP);
-  await pick(page, dialog.getByRole('combobox', { name: 'SOP Type' }), 'Safety');
-  await pick(page, dialog.getByRole('combobox', { name: 'SOP Status' }), 'Assigned');
+  await choose(dialog, 'SOP Type', 'Safety');
+  await choose(dialog, 'SOP Status', 'Assigned');
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Before opening any panel of a walk-in cooler, lock out the compressor and tag it.');
   for (const [i, step] of [...STEPS, ''].entries()) {
     await dialog.getByRole('button', { name: 'Add Checklist Item' }).click();
@@ -70,7 +54,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await expect(dialog.getByText('Checklist Item field is required!')).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove Checklist Item 3' }).click();
   await expect(dialog.getByRole('textbox', { name: /^Checklist Item/ })).toHaveCount(2);
-  await pick(page, dialog.getByRole('combobox', { name: 'Assign To' }), 'Tom Alvarez', 'Tom');
+  await choose(dialog, 'Assign To', 'Tom Alvarez', 'Tom');
   await dialog.getByRole('textbox', { name: 'Description' }).click();
   await shot(page, 'dialog');
   await dialog.getByRole('button', { name: 'Add SOP' }).click();
@@ -90,7 +74,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   const links = drawer.getByRole('region', { name: 'SOPs' });
   await expect(links.getByRole('link', { name: 'Checklist steps: 2' })).toBeVisible();
   await expectNoSidewaysScroll(tech, drawer.locator('.mantine-Drawer-body'));
-  await shot(tech, 'phone-drawer', false);
+  await shot(tech, 'phone-drawer', { fullPage: false });
   await expectAccessible(tech, 'the notices panel with SOPs (phone)');
   await links.getByRole('link', { name: 'SOPs to acknowledge: 1' }).click();
   await expect(tech).toHaveURL(/\/notifications\/sopNotifications$/);
@@ -130,7 +114,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   const edit = page.getByRole('dialog', { name: 'Edit SOP' });
   await expect(edit.getByRole('textbox', { name: 'Checklist Item 2' })).toHaveValue(STEPS[1]);
   await expect(edit.getByText('Tom Alvarez')).toBeVisible();
-  await pick(page, edit.getByRole('combobox', { name: 'SOP Status' }), 'Completed');
+  await choose(edit, 'SOP Status', 'Completed');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`SOP ${SOP} saved.`)).toBeVisible();
   await expect(badge(row, 'Completed')).toHaveAttribute('style', /green/);
@@ -163,7 +147,7 @@ test('an SOP first given to nobody, then to its writer, who reads it on a deskto
   await page.getByRole('button', { name: 'New SOP' }).click();
   const dialog = page.getByRole('dialog', { name: 'New SOP' });
   await dialog.getByRole('textbox', { name: 'SOP Name' }).fill(name);
-  await pick(page, dialog.getByRole('combobox', { name: 'SOP Type' }), 'Office');
+  await choose(dialog, 'SOP Type', 'Office');
   await expect(dialog.getByRole('combobox', { name: 'SOP Status' })).toHaveValue('Pending');
   await dialog.getByRole('button', { name: 'Add SOP' }).click();
   await expect(dialog).toBeHidden();
@@ -173,7 +157,7 @@ test('an SOP first given to nobody, then to its writer, who reads it on a deskto
 
   // Nobody has it: the acknowledgements of it say so.
   await page.goto('/administration/sop/usersAcknowledgedSopDetails');
-  await pick(page, page.getByRole('combobox', { name: 'SOP', exact: true }), name);
+  await choose(page, 'SOP', name);
   await expect(page).toHaveURL(/\?sopDetailId=\d+$/);
   await expect(page.getByText(`${name} is not given to anyone yet`)).toBeVisible();
   await shot(page, 'acknowledgements-empty');
@@ -184,7 +168,7 @@ test('an SOP first given to nobody, then to its writer, who reads it on a deskto
   const edit = page.getByRole('dialog', { name: 'Edit SOP' });
   await edit.getByRole('button', { name: 'Add Checklist Item' }).click();
   await page.keyboard.type(step);
-  await pick(page, edit.getByRole('combobox', { name: 'Assign To' }), 'Alicia Moreno', 'Alicia');
+  await choose(edit, 'Assign To', 'Alicia Moreno', 'Alicia');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`SOP ${name} saved.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notices: 2 waiting' })).toBeVisible();

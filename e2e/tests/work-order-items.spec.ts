@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { choose, shot } from './page-actions';
 import { openAs } from './session';
 import { drawOn } from './signature';
 
@@ -7,29 +7,11 @@ import { drawOn } from './signature';
 // the customer signs on a phone, then the dispatcher reads it all at a desktop, then an administrator deletes.
 const WORK_ORDER = '240012';
 const EDIT = `/workOrder/${WORK_ORDER}/edit`;
-const SHOTS = '/work/ci/shots';
 const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
 
 const section = (page: Page, name: string) => page.getByTestId(`items-${name}`);
-
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/work-order-items-${name}.png`, fullPage: true });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
-
-/** Picks an option of a Mantine select. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Draws a stroke through the given points (fractions of the box) with the mouse. */
-
 
 test('a technician on a phone adds a material and a standard item, and the customer signs', async ({ page }) => {
   await page.setViewportSize(PHONE);

@@ -1,33 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { choose, shot } from './page-actions';
 import { accessTokenOf, openAs, resetGridLayouts } from './session';
 
 // The office's work-order screens, in order: a dispatcher creates a work order for a demo customer, assigns a second
 // technician, schedules a visit, changes the status and finds it in All Work Orders; then the page at phone width, the
 // change history for a team leader, and what a technician is not offered.
-const SHOTS = '/work/ci/shots';
 const PHONE = { width: 390, height: 844 };
 const PROBLEM = 'Walk-in cooler door heater failed, frost on the frame';
 
 test.describe.configure({ mode: 'serial' });
 
 let workOrderNumber = '';
-
-/** A full-page screenshot for review, without the toasts that would cover the page's top. */
-async function shot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/work-orders-office-${name}.png`, fullPage });
-  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
-}
-
-/** Picks an option of a Mantine select, typing a search first when given. */
-async function choose(page: Page, scope: Page | Locator, label: string, option: string | RegExp, search?: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (search) await box.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** Adds an option of a Mantine multi-select (clicking the box around its pills). */
 async function pick(page: Page, scope: Page | Locator, label: string, option: string) {
@@ -59,15 +42,15 @@ test('a dispatcher creates a work order for a customer, with its terms and a tec
 
   await page.getByRole('button', { name: 'Create Work Order' }).click();
   await expect(page.getByText('Customer field is required!').first()).toBeVisible();
-  await choose(page, page, 'Customer', /^Pecan Lodge Deep Ellum/, 'Pecan');
+  await choose(page, 'Customer', /^Pecan Lodge Deep Ellum/, 'Pecan');
   await expect(page.getByTestId('billing-customer')).toHaveText('Lone Star Restaurant Group');
   await page.getByRole('button', { name: 'Create Work Order' }).click();
   await expect(page.getByText('Problem field is required!').first()).toBeVisible();
 
   await page.getByLabel('Problem').fill(PROBLEM);
   await page.getByRole('textbox', { name: 'NTE' }).fill('850');
-  await choose(page, page, 'Priority', 'High');
-  await choose(page, page, 'Class', 'Service');
+  await choose(page, 'Priority', 'High');
+  await choose(page, 'Class', 'Service');
   await page.getByLabel('PO Number').fill('PO-4471');
   await page.getByLabel('Provider Reference').fill('LSR-88');
   await pick(page, page, 'Technicians', 'Tom Alvarez');
@@ -125,7 +108,7 @@ test('the dispatcher schedules a visit for the technician', async ({ page }) => 
   const form = page.getByRole('form', { name: 'Schedule a visit' });
   await form.getByLabel('Start Time').fill('10:30');
   await form.getByRole('textbox', { name: 'Duration (hours)' }).fill('2');
-  await choose(page, form, 'Technician', 'Priya Natarajan');
+  await choose(form, 'Technician', 'Priya Natarajan');
   await form.getByRole('button', { name: 'Schedule Visit' }).click();
   const row = page.getByTestId('visit-row');
   await expect(row).toHaveCount(1);
@@ -137,7 +120,7 @@ test('the dispatcher schedules a visit for the technician', async ({ page }) => 
 
 test('the dispatcher changes the status and reads its history', async ({ page }) => {
   await openAs(page, 'dispatcher', `/workOrder/${workOrderNumber}/edit`);
-  await choose(page, office(page), 'Status', 'Parts Ordered', 'Parts Ord');
+  await choose(office(page), 'Status', 'Parts Ordered', 'Parts Ord');
   await expect(page.getByTestId('work-order-status')).toHaveText('Parts Ordered');
   await shot(page, 'work-order');
   await office(page).getByRole('link', { name: 'Status History' }).click();
@@ -180,11 +163,11 @@ test('the work order page fits a phone', async ({ page }) => {
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await shot(page, 'work-order-phone');
-  await shot(page, 'work-order-phone-top', false);
+  await shot(page, 'work-order-phone-top', { fullPage: false });
   await page.goto('/workOrder/all');
   await expect(page.getByRole('list', { name: 'All work orders' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await shot(page, 'all-phone', false);
+  await shot(page, 'all-phone', { fullPage: false });
 });
 
 test('a team leader reads the change history; a technician is not offered the office\'s actions', async ({ page }) => {

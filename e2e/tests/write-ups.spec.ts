@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shot } from './page-actions';
 import { openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/ci/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/write-ups-${name}.png`, fullPage: false });
-}
 
 /** Opens the technician's notices, dismisses the write-up and sees nothing left. */
 async function dismissOnPhone(tech: Page, text: string) {
@@ -41,7 +35,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await dialog.getByRole('combobox', { name: 'Flag' }).click();
   await page.getByRole('option', { name: 'Safety Concern' }).click();
   await dialog.getByRole('textbox', { name: 'Write-Up Description' }).fill('Opened the panel without locking out the compressor.');
-  await shot(page, 'dialog');
+  await shot(page, 'dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Write Up' }).click();
   await expect(page.getByText('Tom Alvarez was written up and notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -54,7 +48,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(card).toContainText(`Work order ${WORK_ORDER} · Safety Concern`);
   await expect(card).toContainText('By Marcus Reed');
   expect(await tech.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await shot(tech, 'phone-drawer');
+  await shot(tech, 'phone-drawer', { fullPage: false });
   await tech.keyboard.press('Escape');
   await dismissOnPhone(tech, 'without locking out the compressor');
 
@@ -64,7 +58,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   const row = grid.getByRole('row').filter({ hasText: 'without locking out the compressor' });
   await expect(row).toContainText('Dismissed');
   await expect(row).toContainText(WORK_ORDER);
-  await shot(page, 'grid');
+  await shot(page, 'grid', { fullPage: false });
   await row.getByRole('button', { name: /^Change the write-up of Tom Alvarez/ }).click();
   const change = page.getByRole('dialog', { name: 'Change Write-Up' });
   await expect(change.getByRole('combobox', { name: 'Employee' })).toBeDisabled();

@@ -9,7 +9,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './schedule-calendar.css';
 import { WEEK_STARTS_ON } from '@sm/shared';
 import { useLayoutEffect, useRef, type Ref } from 'react';
-import { spokenEvent, useSpokenCalendarHeaders } from './calendar-a11y';
+import { spokenEvent, useAccessibleCalendar } from './calendar-a11y';
 import type { ScheduleItem } from './scheduler-api';
 import type { CalendarChange } from './use-schedule-actions';
 
@@ -93,7 +93,7 @@ const LINE_PX = 15;
  * An event's text: its time, its title (with a star for an appointment) and, when everyone's schedule is shown,
  * its technician. In the time grid the title gets as many lines as the event is tall, so text is never cut through;
  * a short, all-day or month event is one line; a narrow one (a phone's week) drops the time. A screen reader hears
- * the event's name instead, in words: what, for whom and when (the short time and the person are not read twice).
+ * the event's name instead (`spokenEvent`): what the box shows, in its order, then for whom and when.
  */
 function EventContent(props: { info: EventDisplayInfo; showTechnician: boolean; marks: EventMarks; hidesShortTimes?: boolean }) {
   const { info, showTechnician, marks } = props;
@@ -102,23 +102,25 @@ function EventContent(props: { info: EventDisplayInfo; showTechnician: boolean; 
   const minutes = info.event.start && info.event.end ? (info.event.end.getTime() - info.event.start.getTime()) / 60_000 : slotMinutes;
   const lines = isRow ? 1 : Math.max(1, Math.floor(((minutes / slotMinutes) * SLOT_PX) / LINE_PX) - (info.isNarrow ? 0 : 1));
   const hasTechnician = showTechnician && !isRow && !info.isNarrow && lines >= 2 && marks.person !== null;
+  const shownTime = info.timeText && !info.isNarrow && !(props.hidesShortTimes && info.isShort) ? info.timeText : null;
   const ref = useRef<HTMLDivElement>(null);
-  const spoken = spokenEvent(info, marks);
+  const spoken = spokenEvent(info, marks, shownTime);
   // The event's box (FullCalendar's button around this content) carries the name.
   useLayoutEffect(() => {
     ref.current?.closest(`.${EVENT_CLASS}`)?.setAttribute('aria-label', spoken);
   }, [spoken]);
   return (
     <div ref={ref} className={isRow ? 'sm-event sm-event-row' : 'sm-event'} title={info.event.title}>
-      {info.timeText && !info.isNarrow && !(props.hidesShortTimes && info.isShort) && (
+      {shownTime && (
         <span className="sm-event-time" aria-hidden>
-          {info.timeText}
+          {shownTime}
         </span>
       )}
+      {/* A space between the parts (the flex box does not show it), so that their text reads as words, not run together. */}{' '}
       <span className="sm-event-title" style={isRow ? undefined : { WebkitLineClamp: Math.max(1, lines - (hasTechnician ? 1 : 0)) }}>
         {marks.isAppointment && <span aria-hidden>★ </span>}
         {info.event.title}
-      </span>
+      </span>{' '}
       {hasTechnician && (
         <span className="sm-event-technician" aria-hidden>
           {marks.person}
@@ -135,13 +137,14 @@ function changeOf<T>(info: EventChangeInfo): CalendarChange<T> {
 /**
  * FullCalendar with the product's settings: Sunday first, 15-minute slots in the day view and 30 minutes otherwise,
  * events coloured by their task colour, select to create, click to edit, drag and resize to move. An event keeps its
- * all-day or timed nature when dragged. Its day headers and its events are named in words for screen readers.
+ * all-day or timed nature when dragged. Its day headers and its events are named in words for screen readers, and
+ * its hours are reached with the keyboard even on an empty day.
  */
 export function ScheduleCalendar<T = ScheduleItem>(props: ScheduleCalendarProps<T>) {
   const { calendarRef, initialView, initialDate, events, showTechnician, height } = props;
   const marksOf = props.marksOf ?? (scheduleItemMarks as unknown as (item: T) => EventMarks);
   const rootRef = useRef<HTMLDivElement>(null);
-  useSpokenCalendarHeaders(rootRef);
+  useAccessibleCalendar(rootRef);
   return (
     <div ref={rootRef}>
       <FullCalendar

@@ -1,0 +1,25 @@
+import { test, type Locator, type Page } from '@playwright/test';
+
+const pageOf = (scope: Page | Locator): Page => ('mainFrame' in scope ? scope : scope.page());
+
+/**
+ * Picks an option of a Mantine select inside `scope` (a page or a dialog), found by its label: typing `search` into
+ * it first when it is searchable. A string names the whole option; a pattern matches an option that shows more than
+ * its name (a customer with its city).
+ */
+export async function choose(scope: Page | Locator, label: string, option: string | RegExp, search?: string) {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  await pageOf(scope).getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+}
+
+/**
+ * A screenshot for review, in the running test's own output folder (`name`.png): of the whole page unless
+ * `fullPage: false`, without the toasts that would cover the page's top.
+ */
+export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+  await hideToasts.evaluate((el) => (el as HTMLElement).remove());
+}
