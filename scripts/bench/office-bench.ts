@@ -2,8 +2,8 @@
  * `npm run bench:office`: the office's two heavy reads on PostgreSQL with 1,000,000 work orders and 100,000
  * customers: (1) `POST WorkOrder/allWorkOrders` with a filter and a sort, (2) `GET Search/records` (trigram search
  * over work orders, customers and contacts). Each runs through the API and, in the same run, as the same statements
- * sent bare through `pg`; the search also as the hand-written query for the same page (office-search-sql.ts), what
- * the database can do. Saturated (throughput) and paced (p99 at a fixed rate). Results go to
+ * sent bare through `pg`, and as the hand-written query for the same page (office-grid-sql.ts, office-search-sql.ts),
+ * what the database can do. Saturated (throughput) and paced (p99 at a fixed rate). Results go to
  * bench-results/office.json and office.md. A grid route the server does not have is reported as skipped.
  *
  * Settings: BENCH_OFFICE_DATABASE_URL, BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_POOL (20),
@@ -25,6 +25,7 @@ import { adminUrlOf, BENCH } from './config';
 import { startCpuProbe, waitForQuietMachine } from './cpu';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
 import { apiPaced, apiSaturated, barePaced, bareSaturated, type OfficeRequest, type OfficeUser } from './office-load';
+import { GRID_BODY, handWrittenGridPage } from './office-grid-sql';
 import { handWrittenSearch, HAND_WRITTEN_SETUP, SEARCHES } from './office-search-sql';
 import { writeOfficeResults, type OperationResult, type PhaseResult } from './office-report';
 import { describeEnvironment } from './report';
@@ -35,14 +36,7 @@ const log = (msg: string) => console.log(`[office] ${msg}`);
 /** Requests a second per user in the paced phases; by default half of what the API sustained saturated, so p99 is read below saturation. */
 const FIXED_RATE = process.env.BENCH_OFFICE_RATE ? Number(process.env.BENCH_OFFICE_RATE) : null;
 
-export { SEARCHES };
-/** The All Work Orders grid with a filter and a sort: open To Do work orders by customer name. */
-export const GRID_BODY = {
-  take: 25,
-  skip: 0,
-  sort: [{ field: 'customerName', dir: 'asc' }],
-  filter: { logic: 'and', filters: [{ field: 'workOrderStatusId', operator: 'eq', value: 13 }] },
-};
+export { GRID_BODY, SEARCHES };
 const GRID_PATH = '/api/v1/WorkOrder/allWorkOrders';
 const searchPath = (q: string) => `/api/v1/Search/records?q=${encodeURIComponent(q)}&take=5`;
 
@@ -93,10 +87,12 @@ async function statementsOf(capture: ReturnType<typeof capturingDb>, u: OfficeUs
 
 const fmt = (s: Summary) => `${s.perSec.toFixed(0)} req/s, p50 ${s.p50Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, ${s.errors} errors`;
 
-/** The hand-written query of each user's request, sent on a pool of its own whose connections carry its settings. */
+/** The hand-written query of each user's request, sent on a pool whose connections carry its settings, if any. */
 interface HandWritten {
   pool: pg.Pool;
   captured: CapturedQuery[][];
+  /** The file that writes it, named in the results. */
+  source: string;
 }
 
 /**
@@ -124,6 +120,7 @@ async function measure(pool: pg.Pool, port: number, users: OfficeUser[], name: s
   return {
     statements: captured[0].length,
     pacedRatePerSec: rate * users.length,
+    ...(hand ? { handWrittenIn: hand.source } : {}),
     apiSaturated: apiSat,
     apiPaced: await phase(`API paced at ${total}`, () => apiPaced(port, users, requestOf, rate, d)),
     bareSaturated: await phase('bare saturated', () => bareSaturated(pool, captured, d)),
@@ -167,10 +164,18 @@ async function main() {
 
     const probe = await fetch(`http://127.0.0.1:${port}${GRID_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${users[0].token}`, 'content-type': 'application/json' }, body: JSON.stringify(GRID_BODY) });
     const gridSkipped = !list ? 'the grid service is not in the product yet' : probe.status !== 200 ? `the API answered ${probe.status} to ${GRID_PATH}` : null;
-    const grid = gridSkipped ? { skipped: gridSkipped } : await measure(pool, port, users, 'allWorkOrders', () => ({ method: 'POST', path: GRID_PATH, body: GRID_BODY }), gridCaptured);
+    // The grid's hand-written page needs no settings of its own: it is sent on the bare side's pool.
+    const gridHand = { pool, captured: users.map((u) => [handWrittenGridPage(u.subscriberId, gridRequestSchema.parse(GRID_BODY))]), source: 'scripts/bench/office-grid-sql.ts' };
+    const grid = gridSkipped
+      ? { skipped: gridSkipped }
+      : await measure(pool, port, users, 'allWorkOrders', () => ({ method: 'POST', path: GRID_PATH, body: GRID_BODY }), gridCaptured, gridHand);
     if (gridSkipped) log(`allWorkOrders skipped: ${gridSkipped}`);
     const handCaptured = users.map((u, i) => [handWrittenSearch(u.subscriberId, searchRecordsQuery.parse({ q: termOf(i), take: '5' }))]);
-    const search = await measure(pool, port, users, 'search', (i) => ({ method: 'GET', path: searchPath(termOf(i)) }), searchCaptured, { pool: handPool, captured: handCaptured });
+    const search = await measure(pool, port, users, 'search', (i) => ({ method: 'GET', path: searchPath(termOf(i)) }), searchCaptured, {
+      pool: handPool,
+      captured: handCaptured,
+      source: 'scripts/bench/office-search-sql.ts',
+    });
     await stopServer();
     const files = writeOfficeResults({
       date: new Date().toISOString(),

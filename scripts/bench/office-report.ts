@@ -19,7 +19,8 @@ export interface OperationResult {
   apiPaced: PhaseResult;
   bareSaturated: PhaseResult;
   barePaced: PhaseResult;
-  /** The hand-written query for the same page (the search only): what the database can do. */
+  /** The hand-written query for the same page: what the database can do; `handWrittenIn` names its file. */
+  handWrittenIn?: string;
   handSaturated?: PhaseResult;
   handPaced?: PhaseResult;
 }
@@ -72,7 +73,7 @@ function section(title: string, op: OperationResult | { skipped: string }): stri
     ...(hand
       ? [
           '',
-          `Against the hand-written query (one statement for the same page, \`scripts/bench/office-search-sql.ts\`): API / hand-written throughput ` +
+          `Against the hand-written query (one statement for the same page, \`${op.handWrittenIn ?? 'scripts/bench/office-search-sql.ts'}\`): API / hand-written throughput ` +
             `${ratio(op.apiSaturated.summary, hand.saturated.summary).toFixed(2)}, bare SQL / hand-written ${ratio(op.bareSaturated.summary, hand.saturated.summary).toFixed(2)} ` +
             `(saturated); p99 at ${paced} API ${p99Of(op.apiPaced, hand.paced)}×, bare SQL ${p99Of(op.barePaced, hand.paced)}×; PostgreSQL CPU per request, saturated, ` +
             `API ${pgRatio(op.apiSaturated, hand.saturated)}×, bare SQL ${pgRatio(op.bareSaturated, hand.saturated)}× the hand-written query's.`,

@@ -7,7 +7,20 @@ import { AppError } from './errors';
  * company (`day`, a PostgreSQL date such as an invoice's date).
  */
 export type GridColumnType = 'text' | 'number' | 'date' | 'day';
-export type GridColumns = Record<string, { sql: SQL | import('drizzle-orm/pg-core').PgColumn; type: GridColumnType }>;
+
+/** A column a grid sorts and filters on. `J` names the joins a grid's statements add only when a column needs one. */
+export interface GridColumn<J extends string = string> {
+  sql: SQL | import('drizzle-orm/pg-core').PgColumn;
+  type: GridColumnType;
+  /** The join this column needs beside the grid's table: a page joins only those its filters and sort name (`gridPage`). */
+  join?: J;
+  /**
+   * The column's own condition for a filter, where it has a better one than comparing `sql` (undefined compares `sql`);
+   * a filter it answers needs no `join`.
+   */
+  condition?: (f: GridFilter) => SQL | undefined;
+}
+export type GridColumns<J extends string = string> = Record<string, GridColumn<J>>;
 
 type Operator = GridFilter['operator'];
 
@@ -73,9 +86,11 @@ function dayOfInstants(operator: Exclude<Operator, 'contains'>, c: never, v: { f
   }
 }
 
-function condition(f: GridFilter, columns: GridColumns, timeZone: string | undefined): SQL {
-  const col = columns[f.field];
-  if (!col) throw new AppError(400, `${f.field} cannot be filtered.`);
+/**
+ * A filter compared on a column's expression: text contains and equals in any case, numbers, instants and days as
+ * their type says. For a column's own `condition`, which may compare the same value on another expression.
+ */
+export function compareColumn(f: GridFilter, col: Pick<GridColumn, 'sql' | 'type'>, timeZone: string | undefined): SQL {
   if (f.value === null) throw new AppError(400, `Filter on ${f.field} needs a value.`);
   const c = col.sql as never;
   if (col.type === 'date' || col.type === 'day') {
@@ -92,13 +107,24 @@ function condition(f: GridFilter, columns: GridColumns, timeZone: string | undef
   return f.operator === 'eq' && col.type === 'text' ? sql`lower(${c}) = lower(${v})` : compare(f.operator, c, v);
 }
 
+/** A filter's condition, and whether it compares the column's expression (and so needs the column's join). */
+function condition(f: GridFilter, columns: GridColumns, timeZone: string | undefined): { sql: SQL; isCompared: boolean } {
+  const col = columns[f.field];
+  if (!col) throw new AppError(400, `${f.field} cannot be filtered.`);
+  if (f.value === null) throw new AppError(400, `Filter on ${f.field} needs a value.`);
+  const own = col.condition?.(f);
+  return own ? { sql: own, isCompared: false } : { sql: compareColumn(f, col, timeZone), isCompared: true };
+}
+
 /**
  * Turns the one grid request shape (spec platform 3.3) into a WHERE, ORDER BY, LIMIT and OFFSET over the
  * columns a grid exposes; anything else is refused with a sentence, never passed to SQL. A grid with date columns
  * passes the company's time zone: a date filter means the company's day, not UTC's.
  */
 export function gridQuery(req: GridRequestParsed, columns: GridColumns, fallbackSort: { field: string; dir: 'asc' | 'desc' }, timeZone?: string) {
-  const filters = (req.filter?.filters ?? []).map((f) => condition(f, columns, timeZone));
+  const given = req.filter?.filters ?? [];
+  const conditions = given.map((f) => condition(f, columns, timeZone));
+  const filters = conditions.map((c) => c.sql);
   const where = filters.length === 0 ? undefined : req.filter?.logic === 'or' ? or(...filters) : and(...filters);
   const sorts = req.sort.length > 0 ? req.sort : [fallbackSort];
   const orderBy = sorts.map((s) => {
@@ -106,5 +132,7 @@ export function gridQuery(req: GridRequestParsed, columns: GridColumns, fallback
     if (!col) throw new AppError(400, `${s.field} cannot be sorted.`);
     return s.dir === 'desc' ? desc(col.sql as never) : asc(col.sql as never);
   });
-  return { where, orderBy, limit: req.take, offset: req.skip };
+  /** The fields whose filters compare the column's expression: their joins are needed to count. */
+  const comparedFields = given.filter((_, i) => conditions[i].isCompared).map((f) => f.field);
+  return { where, orderBy, limit: req.take, offset: req.skip, comparedFields };
 }

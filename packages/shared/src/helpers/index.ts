@@ -18,3 +18,4 @@ export * from './money';
 export * from './invoice-totals';
 export * from './invoice-display';
 export * from './quote-totals';
+export * from './grid-pager';

@@ -41,3 +41,23 @@ export type GridFilter = z.infer<typeof gridFilterSchema>;
 export function gridAnswer<T extends z.ZodTypeAny>(row: T) {
   return z.object({ data: z.array(row), total: z.number() });
 }
+
+/**
+ * Where a grid over a large table stops counting its matches: past it, the total says "more than this many"
+ * (`isTotalCapped`), which a person reads as "10,000+", so that a page costs the same however many rows match.
+ */
+export const GRID_TOTAL_CAP = 10_000;
+
+/**
+ * A page of a grid whose total stops counting at `GRID_TOTAL_CAP` (or at the end of the page asked for, when that is
+ * further): `total` stays a number, and `isTotalCapped` says that more rows match than it counts.
+ */
+export function cappedGridAnswer<T extends z.ZodTypeAny>(row: T) {
+  return gridAnswer(row).extend({
+    total: z.number().meta({ description: `The rows matching, counted up to ${GRID_TOTAL_CAP.toLocaleString('en-US')} (or to the end of the page asked for, when further)` }),
+    isTotalCapped: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true (and only then present) when more rows match than `total` counts: show the total as "10,000+"; the pages past it can still be asked for' }),
+  });
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WORK_ORDER_PRIORITIES } from '../constants';
 import { moneyOf } from '../helpers/money';
 import { idOf, idParam, optionalText, required, requiredText } from './common';
-import { gridAnswer } from './grid';
+import { cappedGridAnswer, gridAnswer } from './grid';
 
 /**
  * The office's work-order screens (spec platform 2.1 /workOrder/all, /workOrder/create, /workOrder/history and the
@@ -115,7 +115,7 @@ export const allWorkOrdersRowSchema = z.object({
   createdDate: z.string(),
 });
 export type AllWorkOrdersRow = z.infer<typeof allWorkOrdersRowSchema>;
-export const allWorkOrdersAnswer = gridAnswer(allWorkOrdersRowSchema);
+export const allWorkOrdersAnswer = cappedGridAnswer(allWorkOrdersRowSchema);
 
 /** Fields of the all-work-orders grid that sort and filter on the server (every column). */
 export const ALL_WORK_ORDERS_FIELDS = [

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Access, EstimateGridRow, EstimateView, estimateBody, GridRequestParsed, WorkOrderEstimate } from '@sm/shared';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { customerEstimateLines, customerEstimates, customers, users, workOrders } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
-import { gridQuery, type GridColumns } from '../../lib/grid';
+import type { GridColumns } from '../../lib/grid';
+import { gridPage, type GridPageAnswer } from '../../lib/grid-page';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { visibleCustomer } from '../customers/customer-visibility';
@@ -97,17 +98,21 @@ const COLUMNS: GridColumns = {
  * (by status among others); with 'All Quotes' every estimate of the company, otherwise those of the customers the
  * caller may see.
  */
-export async function listEstimates(ctx: Ctx, access: Access, req: GridRequestParsed): Promise<{ data: EstimateGridRow[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'estimateNumber', dir: 'desc' }, await companyTimeZone(ctx));
-  const where = and(ofTenant(customerEstimates, ctx), q.where, visibleEstimates(ctx, access));
-  const joined = <T extends PgSelect>(query: T): T =>
-    query
-      .innerJoin(customers, eq(customers.id, customerEstimates.customerId))
-      .leftJoin(workOrders, eq(workOrders.id, customerEstimates.workOrderId))
-      .leftJoin(users, eq(users.id, customerEstimates.createdBy))
-      .where(where) as unknown as T;
-  const page = ctx.db
-    .select({
+export async function listEstimates(ctx: Ctx, access: Access, req: GridRequestParsed): Promise<GridPageAnswer<EstimateGridRow>> {
+  const spec = {
+    request: req,
+    columns: COLUMNS,
+    defaultSort: { field: 'estimateNumber', dir: 'desc' } as const,
+    timeZone: () => companyTimeZone(ctx),
+    table: customerEstimates,
+    id: customerEstimates.id,
+    where: and(ofTenant(customerEstimates, ctx), visibleEstimates(ctx, access)),
+    join: (query: PgSelect) =>
+      query
+        .innerJoin(customers, eq(customers.id, customerEstimates.customerId))
+        .leftJoin(workOrders, eq(workOrders.id, customerEstimates.workOrderId))
+        .leftJoin(users, eq(users.id, customerEstimates.createdBy)) as PgSelect,
+    select: {
       customerEstimateId: customerEstimates.id,
       estimateNumber: customerEstimates.estimateNumber,
       status: customerEstimates.status,
@@ -118,12 +123,9 @@ export async function listEstimates(ctx: Ctx, access: Access, req: GridRequestPa
       workOrderNumber: workOrders.workOrderNumber,
       createdBy: users.name,
       createdAt: customerEstimates.createdAt,
-    })
-    .from(customerEstimates)
-    .$dynamic();
-  const rows = await joined(page).orderBy(...q.orderBy, desc(customerEstimates.id)).limit(q.limit).offset(q.offset);
-  const [{ n }] = await joined(ctx.db.select({ n: count() }).from(customerEstimates).$dynamic());
-  return { total: n, data: rows.map((r) => ({ ...r, total: amount(String(r.total)), createdAt: r.createdAt.toISOString() })) };
+    },
+  };
+  return gridPage(ctx.db, spec, (rows) => rows.map((r) => ({ ...r, total: amount(String(r.total)), createdAt: r.createdAt.toISOString() })));
 }
 
 /** `GET CustomerEstimates/workOrder/{workOrderId}`: the estimate a work order the caller may see was made from, if any. */

@@ -1,5 +1,5 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import {
   compareMoney, jsonNumberOf, LABOR_LABELS, WORK_ORDER_STATUS,
   type BillingRow, type GridRequestParsed, type Invoice, type InvoiceBodyParsed, type InvoiceDisplayMode, type InvoicePreview, type InvoiceTotals,
@@ -7,7 +7,8 @@ import {
 import { billingSettings, customers, invoiceLines, invoices, users, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { gridQuery, type GridColumns } from '../../lib/grid';
+import type { GridColumns } from '../../lib/grid';
+import { gridPage, type GridPageAnswer } from '../../lib/grid-page';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { publishHubEvent } from '../realtime/publish';
@@ -141,28 +142,25 @@ const GRID_COLUMNS: GridColumns = {
 };
 
 /** `Billing/invoices`: the billing grid, newest invoice first unless sorted, with what each still has due. */
-export async function billingGrid(ctx: Ctx, req: GridRequestParsed): Promise<{ data: BillingRow[]; total: number }> {
-  const q = gridQuery(req, GRID_COLUMNS, { field: 'invoiceNumber', dir: 'desc' }, await companyTimeZone(ctx));
-  const rows = await ctx.db
-    .select({
+export async function billingGrid(ctx: Ctx, req: GridRequestParsed): Promise<GridPageAnswer<BillingRow>> {
+  const spec = {
+    request: req,
+    columns: GRID_COLUMNS,
+    defaultSort: { field: 'invoiceNumber', dir: 'desc' } as const,
+    timeZone: () => companyTimeZone(ctx),
+    table: invoices,
+    id: invoices.id,
+    where: ofTenant(invoices, ctx),
+    join: (query: PgSelect) =>
+      query
+        .innerJoin(workOrders, eq(workOrders.id, invoices.workOrderId))
+        .innerJoin(billingCustomer, eq(billingCustomer.id, invoices.billingCustomerId)) as PgSelect,
+    select: {
       invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber, workOrderId: invoices.workOrderId, workOrderNumber: workOrders.workOrderNumber,
       billingCustomerName: billingCustomer.name, invoiceDate: invoices.invoiceDate, total: invoices.total, amountDue: invoices.amountDue,
-    })
-    .from(invoices)
-    .innerJoin(workOrders, eq(workOrders.id, invoices.workOrderId))
-    .innerJoin(billingCustomer, eq(billingCustomer.id, invoices.billingCustomerId))
-    .where(ofTenant(invoices, ctx, q.where))
-    .orderBy(...q.orderBy, desc(invoices.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ n }] = await ctx.db
-    .select({ n: count() })
-    .from(invoices)
-    .innerJoin(workOrders, eq(workOrders.id, invoices.workOrderId))
-    .innerJoin(billingCustomer, eq(billingCustomer.id, invoices.billingCustomerId))
-    .where(ofTenant(invoices, ctx, q.where));
-  return {
-    data: rows.map((r) => ({ ...r, total: jsonNumberOf(r.total), amountDue: jsonNumberOf(r.amountDue), status: statusOf(r.amountDue) })),
-    total: n,
+    },
   };
+  return gridPage(ctx.db, spec, (rows) =>
+    rows.map((r) => ({ ...r, total: jsonNumberOf(r.total), amountDue: jsonNumberOf(r.amountDue), status: statusOf(r.amountDue) })),
+  );
 }

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DECIDABLE_QUOTE_STATUSES, QUOTE_WORK_ORDER_STATUS, type Access, type createQuoteBody, type GridRequestParsed, type QuoteGridRow, type QuoteStatus, type QuoteView, type WorkOrderQuotes } from '@sm/shared';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { customers, quoteLines, quoteStatusHistory, quoteVersions, quotes, subscribers, users, workOrderStatuses, workOrders } from '../../db/schema';
 import type { Ctx, DbOrTx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { gridQuery, type GridColumns } from '../../lib/grid';
+import type { GridColumns } from '../../lib/grid';
+import { gridPage, type GridPageAnswer } from '../../lib/grid-page';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { publishHubEvent } from '../realtime/publish';
@@ -132,19 +133,22 @@ const COLUMNS: GridColumns = {
  * sorted and filtered on the server, all of them or only those still waiting for an answer; with 'All Quotes' every quote of the company, otherwise those of the work orders
  * the caller may see.
  */
-export async function listQuotes(ctx: Ctx, access: Access, req: GridRequestParsed & { isOpenOnly: boolean }): Promise<{ data: QuoteGridRow[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'quoteNumber', dir: 'desc' }, await companyTimeZone(ctx));
-  const open = req.isOpenOnly ? inArray(quoteVersions.status, [...DECIDABLE_QUOTE_STATUSES]) : undefined;
-  const where = and(ofTenant(quotes, ctx), q.where, open, visibleQuotes(ctx, access));
-  const joined = <T extends PgSelect>(query: T): T =>
-    query
-      .innerJoin(quoteVersions, and(eq(quoteVersions.quoteId, quotes.id), eq(quoteVersions.version, quotes.currentVersion)))
-      .innerJoin(workOrders, eq(workOrders.id, quotes.workOrderId))
-      .innerJoin(customers, eq(customers.id, quotes.customerId))
-      .leftJoin(users, eq(users.id, quotes.createdBy))
-      .where(where) as unknown as T;
-  const page = ctx.db
-    .select({
+export async function listQuotes(ctx: Ctx, access: Access, req: GridRequestParsed & { isOpenOnly: boolean }): Promise<GridPageAnswer<QuoteGridRow>> {
+  const spec = {
+    request: req,
+    columns: COLUMNS,
+    defaultSort: { field: 'quoteNumber', dir: 'desc' } as const,
+    timeZone: () => companyTimeZone(ctx),
+    table: quotes,
+    id: quotes.id,
+    where: and(ofTenant(quotes, ctx), req.isOpenOnly ? inArray(quoteVersions.status, [...DECIDABLE_QUOTE_STATUSES]) : undefined, visibleQuotes(ctx, access)),
+    join: (query: PgSelect) =>
+      query
+        .innerJoin(quoteVersions, and(eq(quoteVersions.quoteId, quotes.id), eq(quoteVersions.version, quotes.currentVersion)))
+        .innerJoin(workOrders, eq(workOrders.id, quotes.workOrderId))
+        .innerJoin(customers, eq(customers.id, quotes.customerId))
+        .leftJoin(users, eq(users.id, quotes.createdBy)) as PgSelect,
+    select: {
       quoteId: quotes.id,
       quoteNumber: quotes.quoteNumber,
       quoteVersion: quoteVersions.version,
@@ -156,12 +160,9 @@ export async function listQuotes(ctx: Ctx, access: Access, req: GridRequestParse
       total: versionTotal,
       createdBy: users.name,
       createdAt: quotes.createdAt,
-    })
-    .from(quotes)
-    .$dynamic();
-  const rows = await joined(page).orderBy(...q.orderBy, desc(quotes.id)).limit(q.limit).offset(q.offset);
-  const [{ n }] = await joined(ctx.db.select({ n: count() }).from(quotes).$dynamic());
-  return { total: n, data: rows.map((r) => ({ ...r, total: amount(String(r.total)), createdAt: r.createdAt.toISOString() })) };
+    },
+  };
+  return gridPage(ctx.db, spec, (rows) => rows.map((r) => ({ ...r, total: amount(String(r.total)), createdAt: r.createdAt.toISOString() })));
 }
 
 /** `GET Quotes/workOrder/{workOrderId}`: a work order the caller may quote on, and its quotes at their current versions. */

@@ -44,6 +44,9 @@ export const customers = pgTable(
     index('customers_phone_digits_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
     index('customers_phone_idx').on(t.subscriberId, t.phone),
     index('customers_subscriber_name_idx').on(t.subscriberId, sql`lower(${t.name})`),
+    // A grid's filter on a site's or billing customer's name (all work orders): the company's customers whose name
+    // holds the text, as the search's indexes hold the company.
+    index('customers_name_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.name}) gin_trgm_ops`),
     check('customers_credit_limit_positive', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
     check('customers_not_own_billing', sql`${t.billingCustomerId} is null or ${t.billingCustomerId} <> ${t.id}`),
   ],

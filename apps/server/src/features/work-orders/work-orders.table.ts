@@ -37,9 +37,11 @@ export const workOrders = pgTable(
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),
     index('work_orders_subscriber_status_idx').on(t.subscriberId, t.workOrderStatusId),
     index('work_orders_subscriber_created_idx').on(t.subscriberId, t.createdAt),
-    // A customer's work orders, newest first: the site's and the billing customer's (the search box's customer matches).
-    index('work_orders_customer_idx').on(t.customerId, t.createdAt),
-    index('work_orders_billing_customer_idx').on(t.billingCustomerId, t.createdAt),
+    // A customer's work orders, newest first: the site's and the billing customer's (the search box's customer matches),
+    // the company beside the customer, so that the work orders of the customers a grid's name filter found are counted
+    // in the index alone.
+    index('work_orders_customer_idx').on(t.customerId, t.subscriberId, t.createdAt),
+    index('work_orders_billing_customer_idx').on(t.billingCustomerId, t.subscriberId, t.createdAt),
     index('work_orders_parent_idx').on(t.parentWorkOrderId),
     // The company's numeric numbers, longest then highest first: the next number is one index lookup.
     index('work_orders_numeric_number_idx')

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { ROLE, type Access, type CreateWriteUpBody, type GridRequestParsed, type NoticePayload, type UpdateWriteUpBody, type WriteUp, type WriteUpAndCount, type WriteUpEmployee } from '@sm/shared';
 import { userRoles, users, workOrderFlags, workOrders } from '../../db/schema';
 import type { Ctx, Tx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { gridQuery, type GridColumns } from '../../lib/grid';
+import type { GridColumns } from '../../lib/grid';
+import { gridPage, type GridPageAnswer } from '../../lib/grid-page';
 import { ofTenant } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimeZone } from '../scheduling/schedule-lookups';
@@ -169,14 +170,17 @@ export async function dismissWriteUp(ctx: Ctx, writeUpId: number): Promise<Write
 }
 
 /** `POST FlagReminder/allWriteUp`: the company's write-ups for its managers, paged, sorted and filtered on the server. */
-export async function allWriteUps(ctx: Ctx, req: GridRequestParsed): Promise<{ data: WriteUp[]; total: number }> {
-  const q = gridQuery(req, COLUMNS, { field: 'createdDate', dir: 'desc' }, await companyTimeZone(ctx));
-  const where = and(ofTenant(writeUps, ctx), q.where);
-  const rows = await withDetails(ctx.db.select(DETAILS).from(writeUps).$dynamic())
-    .where(where)
-    .orderBy(...q.orderBy, desc(writeUps.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ n }] = await withDetails(ctx.db.select({ n: count() }).from(writeUps).$dynamic()).where(where);
-  return { total: n, data: rows.map((r) => answerOf(r as DetailRow)) };
+export async function allWriteUps(ctx: Ctx, req: GridRequestParsed): Promise<GridPageAnswer<WriteUp>> {
+  const spec = {
+    request: req,
+    columns: COLUMNS,
+    defaultSort: { field: 'createdDate', dir: 'desc' } as const,
+    timeZone: () => companyTimeZone(ctx),
+    table: writeUps,
+    id: writeUps.id,
+    where: ofTenant(writeUps, ctx),
+    join: withDetails,
+    select: DETAILS,
+  };
+  return gridPage(ctx.db, spec, (rows) => rows.map((r) => answerOf(r as DetailRow)));
 }

@@ -129,6 +129,7 @@ function LoadedGrid<Row>(props: DataGridProps<Row> & { defaults: GridDefaults; i
       </Box>
       <GridPager
         total={total}
+        isTotalCapped={query.data?.isTotalCapped === true}
         take={request.take}
         skip={request.skip}
         onPage={grid.setPage}

@@ -1,10 +1,12 @@
 import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
-import { PAGE_BUTTONS, PAGE_SIZES } from '@sm/shared';
+import { PAGE_BUTTONS, PAGE_SIZES, pagerView } from '@sm/shared';
 import type { ReactNode } from 'react';
 
 interface GridPagerProps {
   total: number;
+  /** The server stopped counting at `total`: more rows match ("10,000+"), and Next stays open. */
+  isTotalCapped?: boolean;
   take: number;
   skip: number;
   onPage: (page: number) => void;
@@ -30,20 +32,17 @@ function EdgeButton({ label, disabled, onClick, size, children }: { label: strin
 
 /**
  * Page size (25/50/100), first/previous, up to ten page buttons, next/last, and "x - y of n". On a phone
- * the page buttons give way to 'Page x of y' and the arrows grow to a finger's size.
+ * the page buttons give way to 'Page x of y' and the arrows grow to a finger's size. A total the server capped
+ * reads "10,000+": Next keeps going past the counted pages, and Last, which nobody knows yet, is off.
  */
-export function GridPager({ total, take, skip, onPage, onPageSize, compact = false }: GridPagerProps) {
-  const pageCount = Math.max(1, Math.ceil(total / take));
-  const page = Math.min(pageCount, Math.floor(skip / take) + 1);
-  const from = total === 0 ? 0 : skip + 1;
-  const to = Math.min(total, skip + take);
+export function GridPager({ total, isTotalCapped = false, take, skip, onPage, onPageSize, compact = false }: GridPagerProps) {
+  const { page, pageCount, from, to, totalText, pageCountText, hasNext, hasLast } = pagerView({ total, take, skip, isTotalCapped });
   const atStart = page <= 1;
-  const atEnd = page >= pageCount;
   const edge = compact ? 'lg' : 'md';
 
   const pages = compact ? (
     <Text size="sm" aria-current="page" px={4} style={{ whiteSpace: 'nowrap' }}>
-      Page {page} of {pageCount}
+      Page {page} of {pageCountText}
     </Text>
   ) : (
     pageWindow(page, pageCount).map((n) => (
@@ -71,10 +70,10 @@ export function GridPager({ total, take, skip, onPage, onPageSize, compact = fal
           <IconChevronLeft size={16} />
         </EdgeButton>
         {pages}
-        <EdgeButton label="Next page" disabled={atEnd} onClick={() => onPage(page + 1)} size={edge}>
+        <EdgeButton label="Next page" disabled={!hasNext} onClick={() => onPage(page + 1)} size={edge}>
           <IconChevronRight size={16} />
         </EdgeButton>
-        <EdgeButton label="Last page" disabled={atEnd} onClick={() => onPage(pageCount)} size={edge}>
+        <EdgeButton label="Last page" disabled={!hasLast} onClick={() => onPage(pageCount)} size={edge}>
           <IconChevronsRight size={16} />
         </EdgeButton>
       </Group>
@@ -89,7 +88,7 @@ export function GridPager({ total, take, skip, onPage, onPageSize, compact = fal
           w={110}
         />
         <Text size="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-          {from} - {to} of {total}
+          {from} - {to} of {totalText}
         </Text>
       </Group>
     </Group>

@@ -46,10 +46,12 @@ export interface GridColumn<Row> {
   render?: (row: Row) => ReactNode;
 }
 
-/** One page of rows and the total across pages, as grid endpoints answer. */
+/** One page of rows and the total across pages, as grid endpoints answer; a grid over a large table may cap the total. */
 export interface GridPage<Row> {
   data: Row[];
   total: number;
+  /** More rows match than `total` counts (`cappedGridAnswer`). */
+  isTotalCapped?: boolean;
 }
 
 export const DEFAULT_COLUMN_WIDTH = 160;
