@@ -118,7 +118,10 @@ export function fingerprintOfMain(page: Page): Promise<string> {
 /** A path with its numbers (ids, work-order numbers) as `:id`: the route a link leads to, like `/customer/:id`. */
 export const routeOf = (path: string) => path.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, '/:id');
 
-/** The pages the navbar offers the signed-in user: the app lists there every area the user may open. */
+/**
+ * The pages the navbar offers the signed-in user: the app lists there every area the user may open, in sections that
+ * fold (a folded section keeps its links in the page, hidden), so every link is read whether its section is open or not.
+ */
 export function menuPaths(page: Page): Promise<string[]> {
   return page.locator('nav[aria-label="Main navigation"] a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }

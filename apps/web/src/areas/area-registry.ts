@@ -25,6 +25,7 @@ import { PAYROLL_AREAS } from '../features/payroll/payroll-areas';
 export const AREAS: readonly AreaDefinition[] = [
   {
     path: HOME_PATH,
+    domain: 'office',
     label: 'Home',
     description: 'Your day at a glance.',
     icon: IconHome,
@@ -33,6 +34,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: '/workOrder/mine',
+    domain: 'field',
     label: 'My Work Orders',
     description: 'The work orders assigned to you.',
     icon: IconClipboardList,
@@ -41,6 +43,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: LANDING_PATHS.masterBoard,
+    domain: 'field',
     label: 'Master Board',
     description: 'Your technicians today: status, current job, schedule and map, live.',
     icon: IconLayoutDashboard,
@@ -49,6 +52,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: '/techScheduledRoute',
+    domain: 'field',
     label: 'My Route',
     description: 'Your visits today in order, with Start and Stop and a map.',
     icon: IconRoute,
@@ -57,6 +61,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: LANDING_PATHS.dispatcherBoard,
+    domain: 'field',
     label: 'Dispatcher Board',
     description: 'Plan visits, tasks and appointments for your technicians on a calendar.',
     icon: IconCalendarEvent,
@@ -65,6 +70,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: LANDING_PATHS.salesScheduler,
+    domain: 'field',
     label: 'Sales Scheduler',
     description: 'Plan your calls, visits and demos for customers on a calendar.',
     icon: IconPhoneCall,
@@ -73,6 +79,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: PROVIDER_SETTINGS_PATHS.corrigo,
+    domain: 'administration',
     label: 'Corrigo',
     description: "Connect your company's Corrigo account, test it, and see the work orders it links.",
     icon: IconPlugConnected,
@@ -81,6 +88,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: PROVIDER_SETTINGS_PATHS.serviceChannel,
+    domain: 'administration',
     label: 'ServiceChannel',
     description: "Connect your company's ServiceChannel account, test it, and see the work orders it links.",
     icon: IconPlugConnected,
@@ -89,6 +97,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: '/permissions',
+    domain: 'administration',
     label: 'Permissions',
     description: 'What each role of your company may read, write and do.',
     icon: IconShieldLock,
@@ -97,6 +106,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     path: WORK_ORDER_EDIT_ROUTE,
+    domain: 'office',
     label: 'Work Order',
     description: 'One work order: its customer, problem, labor and the clock.',
     icon: IconEdit,

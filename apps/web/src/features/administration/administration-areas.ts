@@ -15,6 +15,7 @@ const listPage = lazyArea(() => import('./reference-list-page'));
 export const ADMINISTRATION_AREAS: AreaDefinition[] = [
   {
     path: ADMINISTRATION_PATH,
+    domain: 'administration',
     label: 'Administration',
     description: "The company's lists: work order classes, job titles, regions, flags, standard items and statuses.",
     icon: IconSettings,
@@ -25,6 +26,7 @@ export const ADMINISTRATION_AREAS: AreaDefinition[] = [
   ...REFERENCE_LISTS.map(
     (d): AreaDefinition => ({
       path: d.path,
+      domain: 'administration',
       label: d.title,
       description: d.description,
       icon: REFERENCE_LIST_ICONS[d.key],

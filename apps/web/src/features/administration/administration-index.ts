@@ -44,6 +44,7 @@ const templatePage = lazyArea(() => import('../documents/document-template-page'
 export const ADMINISTRATION_SETTINGS = [
   {
     path: EMAIL_OUTBOX_PATH,
+    domain: 'administration',
     label: 'E-mail Outbox',
     description: 'Every e-mail the company sends, whether it went out, and why not. Send a test e-mail.',
     icon: IconMail,
@@ -53,6 +54,7 @@ export const ADMINISTRATION_SETTINGS = [
   },
   {
     path: DOCUMENT_TEMPLATE_PATHS.invoice,
+    domain: 'administration',
     label: 'Invoice Template',
     description: 'How your invoices look as PDFs: logo, colours, terms and columns.',
     icon: IconFileDollar,
@@ -62,6 +64,7 @@ export const ADMINISTRATION_SETTINGS = [
   },
   {
     path: DOCUMENT_TEMPLATE_PATHS.quote,
+    domain: 'administration',
     label: 'Quote Template',
     description: 'How your quotes look as PDFs: logo, colours, terms and columns.',
     icon: IconFileText,

@@ -12,6 +12,7 @@ const formPages = () => import('./customer-form-page');
 export const CUSTOMER_AREAS: AreaDefinition[] = [
   {
     path: CUSTOMER_PATHS.grid,
+    domain: 'office',
     label: 'Customers',
     description: 'Billing customers and their service locations.',
     icon: IconUsers,
@@ -20,6 +21,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.lookUp,
+    domain: 'office',
     label: 'Customer Look-Up',
     description: 'Find a customer by name, address or phone.',
     icon: IconUserSearch,
@@ -28,6 +30,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.add,
+    domain: 'office',
     label: 'Add Customer',
     description: 'A new billing customer, or a service location of one.',
     icon: IconUserPlus,
@@ -37,6 +40,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.edit,
+    domain: 'office',
     label: 'Edit Customer',
     description: "Change a customer's details, billing, flags and notes.",
     icon: IconEdit,
@@ -46,6 +50,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.details,
+    domain: 'office',
     label: 'Customer',
     description: 'One customer: its locations, contacts, flags and notes.',
     icon: IconBuildingStore,
@@ -55,6 +60,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.contacts,
+    domain: 'office',
     label: 'Contacts',
     description: 'The people to call at your customers.',
     icon: IconAddressBook,
@@ -63,6 +69,7 @@ export const CUSTOMER_AREAS: AreaDefinition[] = [
   },
   {
     path: CUSTOMER_PATHS.merge,
+    domain: 'office',
     label: 'Merge Customers',
     description: 'Merge a duplicate customer into the one to keep.',
     icon: IconArrowsJoin,

@@ -9,6 +9,7 @@ const editorPage = lazyArea(() => import('./email-template-editor-page'));
 /** The template grid, linked from the administration index beside the other templates. */
 export const EMAIL_TEMPLATE_GRID_AREA = {
   path: EMAIL_TEMPLATE_PATHS.grid,
+  domain: 'administration',
   label: 'E-mail Templates',
   description: 'Subjects and messages your e-mails start from; send an e-mail from one.',
   icon: IconMailCog,
@@ -25,6 +26,7 @@ export const EMAIL_TEMPLATE_AREAS: AreaDefinition[] = [
   { ...EMAIL_TEMPLATE_GRID_AREA, path: EMAIL_TEMPLATE_PATHS.templateGrid },
   {
     path: EMAIL_TEMPLATE_PATHS.create,
+    domain: 'administration',
     label: 'New E-mail Template',
     description: 'Write a new e-mail template.',
     icon: IconEdit,
@@ -34,6 +36,7 @@ export const EMAIL_TEMPLATE_AREAS: AreaDefinition[] = [
   },
   {
     path: EMAIL_TEMPLATE_PATHS.edit,
+    domain: 'administration',
     label: 'Edit E-mail Template',
     description: 'Change an e-mail template.',
     icon: IconEdit,
@@ -43,6 +46,7 @@ export const EMAIL_TEMPLATE_AREAS: AreaDefinition[] = [
   },
   {
     path: EMAIL_TEMPLATE_PATHS.sendEmail,
+    domain: 'administration',
     label: 'Send E-mail',
     description: 'Send an e-mail from a template, or written freely.',
     icon: IconMail,

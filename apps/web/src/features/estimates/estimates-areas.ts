@@ -11,6 +11,7 @@ import { ESTIMATES_PATHS } from './estimates-paths';
 export const ESTIMATES_AREAS: AreaDefinition[] = [
   {
     path: ESTIMATES_PATHS.root,
+    domain: 'money',
     label: 'Estimates',
     description: 'Priced work offered to customers before a work order exists.',
     icon: IconCalculator,
@@ -19,6 +20,7 @@ export const ESTIMATES_AREAS: AreaDefinition[] = [
   },
   {
     path: ESTIMATES_PATHS.add,
+    domain: 'money',
     label: 'New Estimate',
     description: 'Start an estimate for a customer.',
     icon: IconFilePlus,
@@ -28,6 +30,7 @@ export const ESTIMATES_AREAS: AreaDefinition[] = [
   },
   {
     path: ESTIMATES_PATHS.view,
+    domain: 'money',
     label: 'Estimate',
     description: 'One estimate: its lines, totals and the customer’s answer.',
     icon: IconFileText,

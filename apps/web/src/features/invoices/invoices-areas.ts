@@ -10,6 +10,7 @@ import { BILLING_AREA_REQUIREMENT, INVOICE_PATHS } from './invoices-paths';
 export const INVOICES_AREAS: AreaDefinition[] = [
   {
     path: INVOICE_PATHS.billing,
+    domain: 'money',
     label: 'Billing',
     description: 'Submitted invoices with their totals and what is still due.',
     icon: IconFileDollar,
@@ -18,6 +19,7 @@ export const INVOICES_AREAS: AreaDefinition[] = [
   },
   {
     path: INVOICE_PATHS.creditMemos,
+    domain: 'money',
     label: 'Credit Memos',
     description: 'Money owed to billing customers, applied to their invoices.',
     icon: IconReceiptRefund,
@@ -33,6 +35,7 @@ export const INVOICES_AREAS: AreaDefinition[] = [
 export const INVOICE_SETTINGS = [
   {
     path: INVOICE_PATHS.invoiceNumber,
+    domain: 'money',
     label: 'Manage Invoice Numbers',
     description: 'The number the next invoice gets, and the convenience fee on card payments.',
     icon: IconNumber,
@@ -42,6 +45,7 @@ export const INVOICE_SETTINGS = [
   },
   {
     path: INVOICE_PATHS.taxStatusPerState,
+    domain: 'money',
     label: 'Tax Status Per State',
     description: 'The sales tax rate of each state, and whether it taxes labor and services.',
     icon: IconPercentage,

@@ -12,6 +12,7 @@ export const PAY_RAISE_PATHS = { list: '/payroll/payRaises', notifications: '/no
 export const PAY_RAISE_AREAS: AreaDefinition[] = [
   {
     path: PAY_RAISE_PATHS.list,
+    domain: 'people',
     label: 'Pay Raises',
     description: 'Ask for a raise for your staff, or answer the raises asked for.',
     icon: IconCash,
@@ -21,6 +22,7 @@ export const PAY_RAISE_AREAS: AreaDefinition[] = [
   },
   {
     path: PAY_RAISE_PATHS.notifications,
+    domain: 'people',
     label: 'Pay Raise Notifications',
     description: 'Raises waiting for your answer or your signature, and how the ones you asked for ended.',
     icon: IconCashBanknote,

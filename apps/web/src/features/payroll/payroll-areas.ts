@@ -13,6 +13,7 @@ export const PAYROLL_REPORT_PATH = '/administration/payrollReport';
 export const PAYROLL_AREAS: AreaDefinition[] = [
   {
     path: PAYROLL_PATH,
+    domain: 'people',
     label: 'Timesheets',
     description: 'Hours by pay period, built from labor on work orders and work statuses.',
     icon: IconClockHour4,
@@ -24,6 +25,7 @@ export const PAYROLL_AREAS: AreaDefinition[] = [
 /** The payroll report (spec platform 2.1 /administration/payrollReport): pay figures, for "Can Access Payroll" only. */
 export const PAYROLL_REPORT_AREA = {
   path: PAYROLL_REPORT_PATH,
+  domain: 'people',
   label: 'Payroll Report',
   description: 'Pay by pay period, to the cent, from the approved hours: regular, overtime and time off.',
   icon: IconReportMoney,
@@ -35,6 +37,7 @@ export const PAYROLL_REPORT_AREA = {
 /** Financial periods (account settings financialPeriods): pay and billing periods of the company's own dates. */
 export const FINANCIAL_PERIODS_AREA = {
   path: '/administration/financialPeriods',
+  domain: 'people',
   label: 'Financial Periods',
   description: "Pay periods and billing periods of the company's own dates.",
   icon: IconCalendarStats,

@@ -12,6 +12,7 @@ import { QUOTES_PATHS } from './quotes-paths';
 export const QUOTES_AREAS: AreaDefinition[] = [
   {
     path: QUOTES_PATHS.root,
+    domain: 'money',
     label: 'Quotes',
     description: 'Quotes waiting for an answer: open, pending and submitted.',
     icon: IconFileDollar,
@@ -20,6 +21,7 @@ export const QUOTES_AREAS: AreaDefinition[] = [
   },
   {
     path: QUOTES_PATHS.all,
+    domain: 'money',
     label: 'All Quotes',
     description: 'Every quote of the company, answered or not.',
     icon: IconFiles,
@@ -29,6 +31,7 @@ export const QUOTES_AREAS: AreaDefinition[] = [
   },
   {
     path: QUOTES_PATHS.create,
+    domain: 'money',
     label: 'New Quote',
     description: 'Start a quote for a work order.',
     icon: IconFilePlus,
@@ -38,6 +41,7 @@ export const QUOTES_AREAS: AreaDefinition[] = [
   },
   {
     path: QUOTES_PATHS.view,
+    domain: 'money',
     label: 'Quote',
     description: 'One version of a quote: its lines, totals and profit factor.',
     icon: IconFileText,

@@ -8,6 +8,7 @@ import { SOP_PATHS } from './sop-paths';
 export const SOP_SETTINGS = [
   {
     path: SOP_PATHS.details,
+    domain: 'people',
     label: 'SOP Details',
     description: 'Standard operating procedures: what to do, their checklist steps, and whom they are given to.',
     icon: IconClipboardCheck,
@@ -17,6 +18,7 @@ export const SOP_SETTINGS = [
   },
   {
     path: SOP_PATHS.acknowledgements,
+    domain: 'people',
     label: 'SOP Acknowledgements',
     description: 'Who was given which SOP, whether they acknowledged it, and how many of its steps they did.',
     icon: IconUserCheck,
@@ -30,6 +32,7 @@ export const SOP_SETTINGS = [
 export const MY_SOP_AREAS: AreaDefinition[] = [
   {
     path: SOP_PATHS.myNotifications,
+    domain: 'people',
     label: 'SOP Notifications',
     description: 'The SOPs given to you, waiting for you to read and acknowledge them.',
     icon: IconBellCheck,
@@ -39,6 +42,7 @@ export const MY_SOP_AREAS: AreaDefinition[] = [
   },
   {
     path: SOP_PATHS.myCheckList,
+    domain: 'people',
     label: 'Checklist Notifications',
     description: 'The checklist steps of your SOPs, waiting for you to do them.',
     icon: IconListCheck,

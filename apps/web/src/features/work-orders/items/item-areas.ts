@@ -10,6 +10,7 @@ import { itemRoute } from './items-paths';
 export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   {
     path: itemRoute('material'),
+    domain: 'office',
     label: 'Add Material',
     description: 'Add a part used or proposed on a work order.',
     icon: IconPackage,
@@ -19,6 +20,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('standardItem'),
+    domain: 'office',
     label: 'Add Standard Item',
     description: 'Add an item of the standard items catalogue to a work order.',
     icon: IconListDetails,
@@ -28,6 +30,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('rateSheetItem'),
+    domain: 'office',
     label: 'Add Rate Sheet Item',
     description: "Add an item of the billing customer's rate sheet to a work order.",
     icon: IconReceipt,
@@ -37,6 +40,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('job'),
+    domain: 'office',
     label: 'Add Job',
     description: 'Add a job to a work order.',
     icon: IconTool,
@@ -46,6 +50,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('surveyJob'),
+    domain: 'office',
     label: 'Add Survey Job',
     description: 'Add a survey job to a work order.',
     icon: IconClipboardSearch,
@@ -55,6 +60,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('equipmentTasks'),
+    domain: 'office',
     label: 'Equipment Task List',
     description: 'The tasks to do on the equipment of a work order.',
     icon: IconChecklist,
@@ -64,6 +70,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
   },
   {
     path: itemRoute('sign'),
+    domain: 'office',
     label: 'Customer Signature',
     description: 'The customer signs the work order on the phone.',
     icon: IconSignature,

@@ -10,6 +10,7 @@ import { WORK_ORDER_OFFICE_PATHS as PATHS } from './office-paths';
 export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   {
     path: PATHS.root,
+    domain: 'office',
     label: 'Work Orders',
     description: 'All work orders, or yours.',
     icon: IconTools,
@@ -19,6 +20,7 @@ export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   },
   {
     path: PATHS.all,
+    domain: 'office',
     label: 'All Work Orders',
     description: "Every work order of the company: find, sort and filter on any column.",
     icon: IconListDetails,
@@ -27,6 +29,7 @@ export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   },
   {
     path: PATHS.create,
+    domain: 'office',
     label: 'New Work Order',
     description: 'Open a work order for a customer and assign technicians.',
     icon: IconClipboardPlus,
@@ -36,6 +39,7 @@ export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   },
   {
     path: PATHS.history,
+    domain: 'office',
     label: 'Work Order History',
     description: 'Who changed which work order, when, and what changed.',
     icon: IconHistory,
@@ -44,6 +48,7 @@ export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   },
   {
     path: PATHS.statusHistory,
+    domain: 'office',
     label: 'Status History',
     description: 'Every status change of a work order.',
     icon: IconTimeline,
@@ -53,6 +58,7 @@ export const WORK_ORDER_OFFICE_AREAS: AreaDefinition[] = [
   },
   {
     path: PATHS.schedule,
+    domain: 'office',
     label: 'Work Order Schedule',
     description: 'The visits planned for a work order, and a form to plan one.',
     icon: IconCalendarPlus,
