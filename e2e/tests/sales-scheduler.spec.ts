@@ -47,12 +47,24 @@ test.describe('sales scheduler', () => {
     await expect(page).toHaveURL(/\/sales\/scheduler/);
     await expect(page).toHaveTitle('Sales Scheduler - WebBased', { timeout: 45_000 });
     const token = await accessTokenOf(page);
+    // On a busy machine the sales people may answer after New is pressed: held back here until the form is open, the
+    // form must still name the caller once they arrive.
+    let answerSalesPersons = () => {};
+    const held = new Promise<void>((resolve) => (answerSalesPersons = resolve));
+    await page.route('**/api/v1/SalesScheduler/salesPersons', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/sales/scheduler?view=week&date=${day(0)}`);
     await expect(page.getByTestId('scheduler-title')).not.toBeEmpty({ timeout: 45_000 });
 
     await page.getByRole('button', { name: 'New' }).click();
     const form = page.getByRole('dialog', { name: 'New Task' });
-    await expect(form.getByRole('combobox', { name: 'Sales person' })).toHaveValue('Ben Carter');
+    const salesPerson = form.getByRole('combobox', { name: 'Sales person' });
+    await expect(salesPerson).toHaveValue('');
+    answerSalesPersons();
+    await expect(salesPerson).toHaveValue('Ben Carter');
+    await page.unroute('**/api/v1/SalesScheduler/salesPersons');
     await form.getByLabel('Title').fill(title);
     await choose(form, 'Customer', /^Uptown Steakhouse/, 'uptown');
     await form.getByLabel('Start').fill(`${day(2)}T10:00`);

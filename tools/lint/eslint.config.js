@@ -31,7 +31,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: projects })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: projects, noWarnOnMultipleProjects: true })],
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {

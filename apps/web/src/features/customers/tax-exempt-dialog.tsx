@@ -44,7 +44,7 @@ function TaxExemptForm({ facts, onClose }: { facts: TaxExemptAnswer; onClose: ()
         <Stack gap="sm">
           <Switch
             label="Tax exempt"
-            description="Invoices dated up to the certificate's end (Expires On, its last day) charge no tax; invoices already submitted keep theirs."
+            description="Invoices dated on or before the certificate's expiry date (any date when it has none) charge no tax; invoices already submitted keep theirs."
             checked={isTaxExempt}
             onChange={(e) => setExempt(e.currentTarget.checked)}
             data-autofocus

@@ -103,7 +103,7 @@ export default function SalesSchedulerPage() {
         />
       </Box>
       {page.form && (
-        <SalesTaskFormDialog key={page.form.key} mode={page.form.mode} initial={page.form.initial} salesPersons={people} actions={actions} onClose={page.closeForm} />
+        <SalesTaskFormDialog key={page.form.key} mode={page.form.mode} initial={page.form.initial} salesPersons={people} defaultSalesPersonId={defaultSalesPerson()} actions={actions} onClose={page.closeForm} />
       )}
     </Stack>
   );

@@ -16,6 +16,8 @@ interface SalesTaskFormDialogProps {
   mode: SalesFormMode;
   initial: SalesTaskFormValues;
   salesPersons: SalesPerson[];
+  /** Who a new task is for when no one is chosen yet; known only once the sales people have arrived. */
+  defaultSalesPersonId: number | null;
   actions: ReturnType<typeof useSalesTaskActions>;
   onClose: () => void;
 }
@@ -33,15 +35,20 @@ function salesPersonOptions(salesPersons: SalesPerson[], mode: SalesFormMode) {
  * repeat; Delete for a stored task. Checked with the shared schemas first (the first error is toasted); what only the
  * server can refuse comes back as its sentence.
  */
-export function SalesTaskFormDialog({ mode, initial, salesPersons, actions, onClose }: SalesTaskFormDialogProps) {
+export function SalesTaskFormDialog({ mode, initial, salesPersons, defaultSalesPersonId, actions, onClose }: SalesTaskFormDialogProps) {
   const task = mode.kind === 'new' ? null : mode.task;
-  const { values, errors, set, submit, remove, isDeleting } = useEntryForm({
+  // New may be pressed before the sales people have arrived: until someone is chosen, a new task is for the default
+  // known by then, so the form names the caller as soon as the list is there.
+  const withDefault = (v: SalesTaskFormValues): SalesTaskFormValues =>
+    mode.kind === 'new' && v.salesPersonId === null ? { ...v, salesPersonId: defaultSalesPersonId } : v;
+  const { values: chosen, errors, set, submit, remove, isDeleting } = useEntryForm({
     initial,
-    validate: (v) => validateForm(v, mode),
-    save: (v) => actions.saveForm(bodyOfForm(v, mode), mode),
+    validate: (v) => validateForm(withDefault(v), mode),
+    save: (v) => actions.saveForm(bodyOfForm(withDefault(v), mode), mode),
     remove: mode.kind === 'new' ? null : () => actions.deleteTask(mode),
     onClose,
   });
+  const values = withDefault(chosen);
 
   return (
     <EntryFormFrame title={TITLES[mode.kind]} kind={mode.kind} onClose={onClose} onSubmit={submit} onDelete={task && remove} isDeleting={isDeleting} isSaving={actions.isSaving}>
