@@ -16,9 +16,9 @@ const server = process.env.SM_API_URL ?? 'http://localhost:3000';
  */
 const LOAD_GROUPS: LoadGroup[] = [
   { name: 'start', from: 'index.html' },
-  { name: 'sign-in-rules', from: 'src/features/auth/login-rules.ts' },
-  { name: 'frame', from: 'src/features/shell/app-layout.tsx' },
-  { name: 'my-work-orders', from: 'src/features/work-orders/my-work-orders-page.tsx' },
+  { name: 'sign-in-rules', from: 'src/features/platform/auth/login-rules.ts' },
+  { name: 'frame', from: 'src/features/platform/shell/app-layout.tsx' },
+  { name: 'my-work-orders', from: 'src/features/office/work-orders/my-work-orders-page.tsx' },
 ];
 
 /**

@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { clockInBody, clockOutBody } from '@sm/shared';
-import { clockIn, clockOut } from '../../apps/server/src/features/clock/clock.service';
-import { loadAccess } from '../../apps/server/src/features/permissions/access-load';
-import { listTechnicianWorkOrders } from '../../apps/server/src/features/work-orders/work-orders.service';
+import { clockIn, clockOut } from '../../apps/server/src/features/field/clock/clock.service';
+import { loadAccess } from '../../apps/server/src/features/platform/permissions/access-load';
+import { listTechnicianWorkOrders } from '../../apps/server/src/features/office/work-orders/work-orders.service';
 import { BENCH_URL } from './config';
 import { clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
 import { capturingDb, LIST_REQUEST, prepareUsers, restoreClockData, type CapturedQuery } from './setup';

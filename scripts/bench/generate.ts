@@ -12,8 +12,8 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { rolePermissions } from '../../apps/server/src/db/schema';
 import { seedReference } from '../../apps/server/src/db/seed/reference';
-import { hashPassword } from '../../apps/server/src/features/auth/auth.service';
-import { defaultMatrixRows } from '../../apps/server/src/features/permissions/default-matrix';
+import { hashPassword } from '../../apps/server/src/features/platform/auth/auth.service';
+import { defaultMatrixRows } from '../../apps/server/src/features/platform/permissions/default-matrix';
 import { adminUrlOf, BENCH_URL, DATASET, DATASET_MARKER, TOTAL_WORK_ORDERS, type DatasetShape } from './config';
 import { datasetStatements, SERIAL_TABLES } from './generate-sql';
 

@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { gridRequestSchema, searchRecordsQuery, type Access } from '@sm/shared';
 import type { Db } from '../../apps/server/src/db/client';
-import { buildClaims } from '../../apps/server/src/features/auth/auth.service';
-import { signAccessToken } from '../../apps/server/src/features/auth/tokens';
-import { accessOf } from '../../apps/server/src/features/permissions/access-cache';
-import { searchRecords } from '../../apps/server/src/features/search/search.service';
+import { buildClaims } from '../../apps/server/src/features/platform/auth/auth.service';
+import { signAccessToken } from '../../apps/server/src/features/platform/auth/tokens';
+import { accessOf } from '../../apps/server/src/features/platform/permissions/access-cache';
+import { searchRecords } from '../../apps/server/src/features/office/search/search.service';
 import type { Ctx } from '../../apps/server/src/lib/context';
 import { adminUrlOf, BENCH } from './config';
 import { startCpuProbe, waitForQuietMachine } from './cpu';
@@ -69,7 +69,7 @@ async function stopServer() {
 
 /** The grid's service, when the product has it (it may not yet while the route is being written). */
 async function gridService(): Promise<((ctx: Ctx, access: Access, req: unknown) => Promise<unknown>) | null> {
-  const path = '../../apps/server/src/features/work-orders/all-work-orders.service';
+  const path = '../../apps/server/src/features/office/work-orders/all-work-orders.service';
   try {
     const mod = (await import(path)) as { listAllWorkOrders?: (ctx: Ctx, access: Access, req: unknown) => Promise<unknown> };
     return mod.listAllWorkOrders ?? null;

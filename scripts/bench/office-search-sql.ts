@@ -8,14 +8,14 @@
  * same indexes; `office-explain.ts` checks that both answer the same rows.
  */
 import type { SearchRecordsQuery } from '@sm/shared';
-import { SEARCH_MAX_WORDS, SEARCH_SHORT_TEXT, SEARCH_WORD_SIMILARITY, termsOf, type Terms } from '../../apps/server/src/features/search/search-terms';
+import { SEARCH_MAX_WORDS, SEARCH_SHORT_TEXT, SEARCH_WORD_SIMILARITY, termsOf, type Terms } from '../../apps/server/src/features/office/search/search-terms';
 import {
   SEARCH_COMMON_HITS,
   SEARCH_CUSTOMER_CANDIDATES,
   SEARCH_RECENT_WORK_ORDERS,
   SEARCH_SAMPLE_WORK_ORDERS,
   SEARCH_WORK_ORDER_CANDIDATES,
-} from '../../apps/server/src/features/search/search-work-orders';
+} from '../../apps/server/src/features/office/search/search-work-orders';
 import type { CapturedQuery } from './setup';
 
 /** What the virtual users search for, as people type it: typos, parts of numbers and phones, names. */

@@ -8,11 +8,11 @@ import pg from 'pg';
 import { clockInBody, clockOutBody, gridRequestSchema } from '@sm/shared';
 import { watchChannel, type Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
-import { buildClaims } from '../../apps/server/src/features/auth/auth.service';
-import { signAccessToken } from '../../apps/server/src/features/auth/tokens';
-import { clockIn, clockOut } from '../../apps/server/src/features/clock/clock.service';
-import { accessOf, cacheAccess, isAccessKept } from '../../apps/server/src/features/permissions/access-cache';
-import { listTechnicianWorkOrders } from '../../apps/server/src/features/work-orders/work-orders.service';
+import { buildClaims } from '../../apps/server/src/features/platform/auth/auth.service';
+import { signAccessToken } from '../../apps/server/src/features/platform/auth/tokens';
+import { clockIn, clockOut } from '../../apps/server/src/features/field/clock/clock.service';
+import { accessOf, cacheAccess, isAccessKept } from '../../apps/server/src/features/platform/permissions/access-cache';
+import { listTechnicianWorkOrders } from '../../apps/server/src/features/office/work-orders/work-orders.service';
 import { DATASET } from './config';
 import { BENCH_COMMENT, clockInBodyOf, clockOutBodyOf } from './cycle-bodies';
 

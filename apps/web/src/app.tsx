@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { AREAS } from './areas/area-registry';
 import { AreasContext } from './areas/areas-context';
 import { router } from './areas/router';
-import { SessionProvider } from './features/auth/session-provider';
+import { SessionProvider } from './features/platform/auth/session-provider';
 import { PHONE_QUERY } from './lib/media';
 import { queryClient } from './lib/query-client';
 import { contrastVariablesResolver, theme } from './theme';

@@ -15,14 +15,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route requires. Every route under /api and /hubs must say it, or the server refuses to start. */
     access?: Requirement;
-    /** Whether the file store's own token (features/files/file-links.ts) may stand in for a session here. */
+    /** Whether the file store's own token (features/platform/files/file-links.ts) may stand in for a session here. */
     acceptsStorageToken?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
     routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean; schema?: RouteSchema }[];
-    /** The bus of hub events (features/realtime). */
-    events: import('../features/realtime/event-bus').EventBus;
+    /** The bus of hub events (features/platform/realtime). */
+    events: import('../features/platform/realtime/event-bus').EventBus;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -60,7 +60,7 @@ export interface CallerClaims {
 
 /**
  * Where access control learns who calls and what they may do. The app builds it from the features that own tokens and
- * roles (features/auth/caller-source.ts), so this module imports no feature.
+ * roles (features/platform/auth/caller-source.ts), so this module imports no feature.
  */
 export interface CallerSource {
   /** The caller a bearer token names: an access token, or a file-store token on the routes that accept one; else null. */

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, emailOutbox, subscribers, users, workOrderLabor, workOrders } from '../db/schema';
-import { enqueueEmail } from '../features/email-outbox/enqueue-email.service';
-import { startOutboxWorker } from '../features/email-outbox/outbox-worker';
+import { enqueueEmail } from '../features/platform/email-outbox/enqueue-email.service';
+import { startOutboxWorker } from '../features/platform/email-outbox/outbox-worker';
 import { startSmtpSink, waitUntil } from '../test/smtp-sink';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { readEnv } from './env';

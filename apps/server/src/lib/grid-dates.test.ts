@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GridFilter } from '@sm/shared';
 import { auditLog, customerEstimates, customers, emailOutbox, quotes, subscribers, users, workOrderTechnicians, workOrders, writeUps } from '../db/schema';
-import { knownBody, knownWorkOrder } from '../features/invoices/invoice-fixtures';
-import { workOrdersOf } from '../features/work-order-items/item-fixtures';
+import { knownBody, knownWorkOrder } from '../features/money/invoices/invoice-fixtures';
+import { workOrdersOf } from '../features/office/work-order-items/item-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { satisfies, type Access } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { loadAccess } from '../features/permissions/access-load';
+import { loadAccess } from '../features/platform/permissions/access-load';
 import { collectedRoutes, groupsOf, inGroup, sendCase, type Route } from '../test/route-sweep';
 import { dbFingerprint } from '../test/fingerprint';
 import { createTestApp, type TestApp } from '../test/test-app';

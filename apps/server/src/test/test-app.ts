@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
-import { resealProviderSecrets } from '../features/providers/provider-secrets';
+import { resealProviderSecrets } from '../features/field/providers/provider-secrets';
 import { secretKeyOf, useSecretKeys } from '../lib/secret-box';
 import { withDatabase } from './global-setup';
 

@@ -2,21 +2,21 @@ import { IconCalendarEvent, IconClipboardList, IconEdit, IconHome, IconLayoutDas
 import { LANDING_PATHS } from '@sm/shared';
 import { lazyArea } from '../components/lazy-area';
 import { HOME_PATH, type AreaDefinition } from './area-types';
-import { PROVIDER_SETTINGS_PATHS } from '../features/provider-settings/provider-settings-paths';
-import { WORK_ORDER_EDIT_ROUTE } from '../features/work-orders/edit/work-order-paths';
-import { WORK_ORDER_ITEM_AREAS } from '../features/work-orders/items/item-areas';
-import { WORK_ORDER_OFFICE_AREAS } from '../features/work-orders/office/office-areas';
-import { CUSTOMER_AREAS } from '../features/customers/customer-areas';
-import { ADMINISTRATION_AREAS } from '../features/administration/administration-areas';
-import { SEARCH_AREA } from '../features/search/search-area';
-import { QUOTES_AREAS } from '../features/quotes/quotes-areas';
-import { ESTIMATES_AREAS } from '../features/estimates/estimates-areas';
-import { INVOICES_AREAS } from '../features/invoices/invoices-areas';
-import { EMAIL_TEMPLATE_AREAS } from '../features/email-templates/email-templates-areas';
-import { WRITE_UPS_AREAS } from '../features/write-ups/write-ups-areas';
-import { PAY_RAISE_AREAS } from '../features/pay-raises/pay-raises-areas';
-import { MY_SOP_AREAS } from '../features/sop/sop-areas';
-import { PAYROLL_AREAS } from '../features/payroll/payroll-areas';
+import { PROVIDER_SETTINGS_PATHS } from '../features/field/provider-settings/provider-settings-paths';
+import { WORK_ORDER_EDIT_ROUTE } from '../features/office/work-orders/edit/work-order-paths';
+import { WORK_ORDER_ITEM_AREAS } from '../features/office/work-orders/items/item-areas';
+import { WORK_ORDER_OFFICE_AREAS } from '../features/office/work-orders/office/office-areas';
+import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
+import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
+import { SEARCH_AREA } from '../features/office/search/search-area';
+import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
+import { ESTIMATES_AREAS } from '../features/money/estimates/estimates-areas';
+import { INVOICES_AREAS } from '../features/money/invoices/invoices-areas';
+import { EMAIL_TEMPLATE_AREAS } from '../features/platform/email-templates/email-templates-areas';
+import { WRITE_UPS_AREAS } from '../features/people/write-ups/write-ups-areas';
+import { PAY_RAISE_AREAS } from '../features/people/pay-raises/pay-raises-areas';
+import { MY_SOP_AREAS } from '../features/people/sop/sop-areas';
+import { PAYROLL_AREAS } from '../features/people/payroll/payroll-areas';
 
 /**
  * The single registry of built areas. The router, the navbar, the home cards and the sign-in landing all
@@ -30,7 +30,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'Your day at a glance.',
     icon: IconHome,
     requirement: { kind: 'signedIn' },
-    component: lazyArea(() => import('../features/home/home-page')),
+    component: lazyArea(() => import('../features/platform/home/home-page')),
   },
   {
     path: '/workOrder/mine',
@@ -39,7 +39,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'The work orders assigned to you.',
     icon: IconClipboardList,
     requirement: { kind: 'area', area: 'Work Orders', level: 'read', functionality: 'My WorkOrders' },
-    component: lazyArea(() => import('../features/work-orders/my-work-orders-page')),
+    component: lazyArea(() => import('../features/office/work-orders/my-work-orders-page')),
   },
   {
     path: LANDING_PATHS.masterBoard,
@@ -48,7 +48,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'Your technicians today: status, current job, schedule and map, live.',
     icon: IconLayoutDashboard,
     requirement: { kind: 'area', area: 'Team Leader', level: 'read' },
-    component: lazyArea(() => import('../features/boards/master-board-page')),
+    component: lazyArea(() => import('../features/field/boards/master-board-page')),
   },
   {
     path: '/techScheduledRoute',
@@ -57,7 +57,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'Your visits today in order, with Start and Stop and a map.',
     icon: IconRoute,
     requirement: { kind: 'area', area: 'Scheduler', level: 'read' },
-    component: lazyArea(() => import('../features/boards/tech-route-page')),
+    component: lazyArea(() => import('../features/field/boards/tech-route-page')),
   },
   {
     path: LANDING_PATHS.dispatcherBoard,
@@ -66,7 +66,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'Plan visits, tasks and appointments for your technicians on a calendar.',
     icon: IconCalendarEvent,
     requirement: { kind: 'area', area: 'Scheduler', level: 'write' },
-    component: lazyArea(() => import('../features/scheduling/dispatcher-board-page')),
+    component: lazyArea(() => import('../features/field/scheduling/dispatcher-board-page')),
   },
   {
     path: LANDING_PATHS.salesScheduler,
@@ -75,7 +75,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'Plan your calls, visits and demos for customers on a calendar.',
     icon: IconPhoneCall,
     requirement: { kind: 'area', area: 'Sales Scheduler', level: 'read' },
-    component: lazyArea(() => import('../features/sales-scheduling/sales-scheduler-page')),
+    component: lazyArea(() => import('../features/field/sales-scheduling/sales-scheduler-page')),
   },
   {
     path: PROVIDER_SETTINGS_PATHS.corrigo,
@@ -84,7 +84,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: "Connect your company's Corrigo account, test it, and see the work orders it links.",
     icon: IconPlugConnected,
     requirement: { kind: 'area', area: 'Service Channel', level: 'read' },
-    component: lazyArea(() => import('../features/provider-settings/provider-settings-page')),
+    component: lazyArea(() => import('../features/field/provider-settings/provider-settings-page')),
   },
   {
     path: PROVIDER_SETTINGS_PATHS.serviceChannel,
@@ -93,7 +93,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: "Connect your company's ServiceChannel account, test it, and see the work orders it links.",
     icon: IconPlugConnected,
     requirement: { kind: 'area', area: 'Service Channel', level: 'read' },
-    component: lazyArea(() => import('../features/provider-settings/provider-settings-page')),
+    component: lazyArea(() => import('../features/field/provider-settings/provider-settings-page')),
   },
   {
     path: '/permissions',
@@ -102,7 +102,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'What each role of your company may read, write and do.',
     icon: IconShieldLock,
     requirement: { kind: 'superAdmin' },
-    component: lazyArea(() => import('../features/permissions/permissions-page')),
+    component: lazyArea(() => import('../features/platform/permissions/permissions-page')),
   },
   {
     path: WORK_ORDER_EDIT_ROUTE,
@@ -111,7 +111,7 @@ export const AREAS: readonly AreaDefinition[] = [
     description: 'One work order: its customer, problem, labor and the clock.',
     icon: IconEdit,
     requirement: { kind: 'area', area: 'Work Orders', level: 'read' },
-    component: lazyArea(() => import('../features/work-orders/edit/work-order-edit-page')),
+    component: lazyArea(() => import('../features/office/work-orders/edit/work-order-edit-page')),
     isLinkTargetOnly: true,
   },
   ...WORK_ORDER_ITEM_AREAS,

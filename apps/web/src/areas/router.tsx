@@ -4,9 +4,9 @@ import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
 import { lazyArea } from '../components/lazy-area';
 import { PageLoader } from '../components/page-loader';
-import { LoginPage } from '../features/auth/login-page';
-import { RequireSession } from '../features/auth/require-session';
-import { useSignedIn } from '../features/auth/session-context';
+import { LoginPage } from '../features/platform/auth/login-page';
+import { RequireSession } from '../features/platform/auth/require-session';
+import { useSignedIn } from '../features/platform/auth/session-context';
 import { AREAS } from './area-registry';
 import { HOME_PATH, type AreaDefinition } from './area-types';
 
@@ -14,9 +14,9 @@ import { HOME_PATH, type AreaDefinition } from './area-types';
  * The signed-in frame (header, search, navbar, team leaders) loads after sign-in: the sign-in page, opened on
  * phones over mobile networks, downloads none of it.
  */
-const AppLayout = lazyArea(async () => ({ default: (await import('../features/shell/app-layout')).AppLayout }));
+const AppLayout = lazyArea(async () => ({ default: (await import('../features/platform/shell/app-layout')).AppLayout }));
 /** The customer's labor approval, opened from a link without signing in. */
-const LaborApprovePage = lazyArea(() => import('../features/labor-approvals/labor-approve-page'));
+const LaborApprovePage = lazyArea(() => import('../features/people/labor-approvals/labor-approve-page'));
 
 /** Renders an area when the user satisfies its requirement; otherwise sends them home (spec 2.3). */
 function AreaRoute({ area }: { area: AreaDefinition }) {

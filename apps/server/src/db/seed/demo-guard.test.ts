@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../features/auth/auth.service';
+import { hashPassword } from '../../features/platform/auth/auth.service';
 import { readEnv } from '../../lib/env';
 import { databaseEnv } from '../../test/process-database';
 import { freePort, openLog, startServer, stopServer } from '../../test/server-process';

@@ -6,8 +6,8 @@ import {
   userRoles, users, workOrderFlags, workOrderTechnicians, workOrders,
 } from '../schema';
 import { ROLE, type RoleName } from '@sm/shared';
-import { hashPassword } from '../../features/auth/auth.service';
-import { defaultMatrixRows } from '../../features/permissions/default-matrix';
+import { hashPassword } from '../../features/platform/auth/auth.service';
+import { defaultMatrixRows } from '../../features/platform/permissions/default-matrix';
 import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
 import { seedReference } from './reference';
 import { seedSchedule } from './schedule';

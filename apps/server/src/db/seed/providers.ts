@@ -3,8 +3,8 @@ import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import { providerAccounts, workOrders } from '../schema';
 import { pointServiceChannelDemoAt } from './service-channel-demo';
-import { CORRIGO_CUSTOMER, CORRIGO_DEMO_CLIENT, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from '../../features/providers/corrigo/corrigo-simulator-data';
-import { isAccountSecret } from '../../features/providers/provider-secrets';
+import { CORRIGO_CUSTOMER, CORRIGO_DEMO_CLIENT, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from '../../features/field/providers/corrigo/corrigo-simulator-data';
+import { isAccountSecret } from '../../features/field/providers/provider-secrets';
 
 /**
  * The demo company's own work orders that came from Corrigo (all three are tech's, open, with a rate sheet):

@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import { customers, providerAccounts, workOrders } from '../schema';
-import { SC_DEMO_CREDENTIALS, SC_DEMO_RADIUS_METERS, SC_DEMO_WORK_ORDERS } from '../../features/providers/service-channel/service-channel-demo-data';
-import { isAccountSecret } from '../../features/providers/provider-secrets';
+import { SC_DEMO_CREDENTIALS, SC_DEMO_RADIUS_METERS, SC_DEMO_WORK_ORDERS } from '../../features/field/providers/service-channel/service-channel-demo-data';
+import { isAccountSecret } from '../../features/field/providers/provider-secrets';
 
 /** Where the demo account points until `npm start` re-points it at the running simulator. */
 export const SC_DEMO_BASE_URL = 'http://127.0.0.1:3001/service-channel';

@@ -2,7 +2,7 @@ import { Button, FileInput, Group, Modal, NumberInput, SimpleGrid, Stack, Tabs, 
 import { IconLink, IconUpload } from '@tabler/icons-react';
 import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE, IMAGE_EXTENSIONS } from '@sm/shared';
 import { useState } from 'react';
-import { fileUrl, uploadFiles } from '../../features/files/files-api';
+import { fileUrl, uploadFiles } from '../../features/platform/files/files-api';
 
 /** What the dialog inserts: the picture's address and its optional details. */
 export interface InsertedImage {

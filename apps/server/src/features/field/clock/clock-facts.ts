@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Access } from '@sm/shared';
+import { oncePerDatabase } from '../../../db/client';
+import { customerRateSheets, rateSheetLaborItems, userStatuses, users, workOrderStatuses, workOrders } from '../../../db/schema';
+import type { Ctx } from '../../../lib/context';
+import { clockable, clockStateColumns, clockStateOf, seesAllWorkOrders } from './clock-lookups';
+import { workOrderLabor } from './labor.table';
+
+/** An Employee Type of the caller on a billing customer's rate sheet, as the clock checks it. */
+export interface EmployeeType {
+  id: number;
+  apprenticeRate: number | null;
+}
+
+const subscriberId = sql.placeholder('subscriberId');
+const userId = sql.placeholder('userId');
+const workOrderId = sql.placeholder('workOrderId');
+
+/** The caller's Employee Types on the rate sheets of the joined work order's billing customer, as a column. */
+const employeeTypes = sql<EmployeeType[]>`coalesce((
+  select json_agg(json_build_object('id', ${rateSheetLaborItems.id}, 'apprenticeRate', ${rateSheetLaborItems.apprenticeRate}) order by ${rateSheetLaborItems.id})
+    from ${rateSheetLaborItems} join ${customerRateSheets} on ${customerRateSheets.id} = ${rateSheetLaborItems.customerRateSheetId}
+   where ${rateSheetLaborItems.subscriberId} = ${subscriberId} and ${rateSheetLaborItems.technicianUserId} = ${userId}
+     and ${customerRateSheets.billingCustomerId} = ${workOrders.billingCustomerId}), '[]')`;
+
+/** A statement per value of "sees all work orders", each prepared once per database. */
+const bySeeAll = <T>(build: (seeAll: boolean) => ReturnType<typeof oncePerDatabase<T>>) => {
+  const [assigned, all] = [build(false), build(true)];
+  return (access: Access) => (seesAllWorkOrders(access) ? all : assigned);
+};
+
+const clockInStatement = bySeeAll((seeAll) =>
+  oncePerDatabase((db) =>
+    db
+      .select({ ...clockStateColumns({ subscriberId, userId }), workOrder: workOrders, employeeTypes })
+      .from(users)
+      .leftJoin(workOrders, clockable({ subscriberId, userId, workOrderId }, seeAll))
+      .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)))
+      .prepare(`clock_in_facts_${seeAll ? 'all' : 'assigned'}`),
+  ),
+);
+
+const clockOutStatement = bySeeAll((seeAll) =>
+  oncePerDatabase((db) =>
+    db
+      .select({ labor: workOrderLabor, workOrder: workOrders, userStatus: userStatuses, workOrderStatusId: workOrderStatuses.id, employeeTypes })
+      .from(workOrderLabor)
+      .leftJoin(workOrders, clockable({ subscriberId, userId, workOrderId }, seeAll))
+      .leftJoin(userStatuses, eq(userStatuses.id, sql.placeholder('userStatusId')))
+      .leftJoin(workOrderStatuses, eq(workOrderStatuses.id, sql.placeholder('workOrderStatusId')))
+      .where(and(eq(workOrderLabor.subscriberId, subscriberId), eq(workOrderLabor.id, sql.placeholder('workOrderLaborId'))))
+      .prepare(`clock_out_facts_${seeAll ? 'all' : 'assigned'}`),
+  ),
+);
+
+/**
+ * Everything a clock-in checks, read in one prepared statement: the caller's clock state (see `callerClockState`),
+ * the work order if the caller may clock on it (null otherwise) and the caller's Employee Types on its customer's
+ * rate sheets.
+ */
+export async function clockInFacts(ctx: Ctx, access: Access, id: number) {
+  const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id });
+  return {
+    state: clockStateOf(row),
+    workOrder: row?.workOrder ?? null,
+    employeeTypes: row?.workOrder ? row.employeeTypes : [],
+  };
+}
+export type ClockInFacts = Awaited<ReturnType<typeof clockInFacts>>;
+
+/**
+ * Everything a clock-out checks, read in one prepared statement: the labor entry (none: null), the work order if the
+ * caller may clock on it, the chosen user status and work order status, and the caller's Employee Types.
+ */
+export async function clockOutFacts(ctx: Ctx, access: Access, q: { workOrderLaborId: number; workOrderId: number; userStatusId: number; workOrderStatusId: number }) {
+  const [row] = await clockOutStatement(access)(ctx.db).execute({ ...ctx.actor, ...q });
+  return row ?? null;
+}

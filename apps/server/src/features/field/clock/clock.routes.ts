@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clockInBody, clockOutAndStartAnswer, clockOutAndStartBody, clockOutBody, startViewDataSchema, stopViewDataSchema, viewDataRequest, workOrderLaborIdAnswer } from '@sm/shared';
+import type { Db } from '../../../db/client';
+import { area, ctxOf } from '../../../lib/access-control';
+import { clockIn, clockOut, clockOutAndStart } from './clock.service';
+import { getStartViewData, getStopViewData } from './view-data.service';
+
+/** The technician clock (contract "Work orders and the clock"). */
+export function clockRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Clock'];
+  const write = area('Work Orders', 'write');
+  r.post('/api/v1/WOStartStop/getStartWOViewData', {
+    config: { access: area('Work Orders') },
+    schema: { summary: 'What the Start dialog of a work order shows', tags, body: viewDataRequest, response: { 200: startViewDataSchema } },
+    handler: (req) => getStartViewData(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/getStopWOViewData', {
+    config: { access: area('Work Orders') },
+    schema: { summary: 'What the Stop dialog of a work order shows', tags, body: viewDataRequest, response: { 200: stopViewDataSchema } },
+    handler: (req) => getStopViewData(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockInWorkOrder', {
+    config: { access: write },
+    schema: { summary: 'Clock in on a work order', tags, body: clockInBody, response: { 200: workOrderLaborIdAnswer } },
+    handler: (req) => clockIn(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockOutWorkOrder', {
+    config: { access: write },
+    schema: { summary: 'Clock out of a work order', tags, body: clockOutBody, response: { 200: workOrderLaborIdAnswer } },
+    handler: (req) => clockOut(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.post('/api/v1/WOStartStop/clockOutAndStartWorkOrder', {
+    config: { access: write },
+    schema: { summary: 'Finish one work order and start the next in one step', tags, body: clockOutAndStartBody, response: { 200: clockOutAndStartAnswer } },
+    handler: (req) => clockOutAndStart(ctxOf(req, deps.db), req.access!, req.body),
+  });
+}

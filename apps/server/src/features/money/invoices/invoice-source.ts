@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  BILLABLE_MATERIAL_STATUS_IDS, computeInvoiceTotals, compareMoney, hoursOf, isTaxExemptOn, lineTotal,
+  type InvoiceBodyParsed, type InvoiceTotals, type InvoiceTotalsInput, type LaborKind,
+} from '@sm/shared';
+import {
+  billingSettings, customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, subscribers, taxRatesPerState, users,
+  workOrderMaterials, workOrderStandardItems, workOrders,
+} from '../../../db/schema';
+import type { Ctx, DbOrTx } from '../../../lib/context';
+import { AppError, notFound } from '../../../lib/errors';
+import { ofTenant } from '../../../lib/tenancy';
+import { workOrderLabor } from '../../field/clock/labor.table';
+
+const billing = alias(customers, 'billing_customer');
+
+/** The work order an invoice is for, with its site, who pays and the facts its tax depends on; locked when asked. */
+export async function invoiceWorkOrder(db: DbOrTx, ctx: Ctx, workOrderId: number, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      id: workOrders.id,
+      workOrderNumber: workOrders.workOrderNumber,
+      workOrderStatusId: workOrders.workOrderStatusId,
+      customerId: customers.id,
+      customerName: customers.name,
+      state: customers.state,
+      isSiteTaxExempt: customers.isTaxExempt,
+      siteTaxExemptExpiresOn: customers.taxExemptExpiresOn,
+      billingCustomerId: billing.id,
+      billingCustomerName: billing.name,
+      isBillingTaxExempt: billing.isTaxExempt,
+      billingTaxExemptExpiresOn: billing.taxExemptExpiresOn,
+      timeZone: subscribers.timeZone,
+    })
+    .from(workOrders)
+    .innerJoin(customers, eq(customers.id, workOrders.customerId))
+    // A work order without a billing customer bills its own site.
+    .innerJoin(billing, eq(billing.id, sql`coalesce(${workOrders.billingCustomerId}, ${workOrders.customerId})`))
+    .innerJoin(subscribers, eq(subscribers.id, workOrders.subscriberId))
+    .where(ofTenant(workOrders, ctx, eq(workOrders.id, workOrderId)));
+  const [row] = opts.lock ? await query.for('update', { of: workOrders }) : await query;
+  if (!row) throw notFound('Work order');
+  return row;
+}
+export type InvoiceWorkOrder = Awaited<ReturnType<typeof invoiceWorkOrder>>;
+
+type RateRow = typeof rateSheetLaborItems.$inferSelect;
+
+/** Which rate a labor entry is billed at: apprentice, stand-by (rate type 3), overtime (or rate type 2), else regular. */
+function kindAndRate(entry: { isOvertime: boolean; isApprenticeRateApplied: boolean; itemRateTypeId: number | null }, rates: RateRow | undefined): [LaborKind, number] {
+  if (entry.isApprenticeRateApplied && rates?.apprenticeRate != null) return ['apprentice', rates.apprenticeRate];
+  if (entry.itemRateTypeId === 3) return ['standby', rates?.standByRate ?? 0];
+  if (entry.isOvertime || entry.itemRateTypeId === 2) return ['overtime', rates?.otHourlyRate ?? 0];
+  return ['regular', rates?.hourlyRate ?? 0];
+}
+
+/** A company's date today, YYYY-MM-DD. */
+export const todayIn = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** The invoice's date: the one the office wrote, else the company's today in its time zone. */
+export const invoiceDateOf = (wo: Pick<InvoiceWorkOrder, 'timeZone'>, body: Pick<InvoiceBodyParsed, 'invoiceDate'>, now: Date) => body.invoiceDate ?? todayIn(wo.timeZone, now);
+
+/**
+ * The exemption an invoice of this date is under: the site's or the payer's, whichever certificate covers the date
+ * (helpers/invoice-totals.ts says when one does); else the customer's ended one, which the totals then ignore.
+ */
+function exemptionOf(wo: InvoiceWorkOrder, invoiceDate: string): { isTaxExempt: boolean; expiresOn: string | null } {
+  const both = [
+    { isTaxExempt: wo.isSiteTaxExempt, expiresOn: wo.siteTaxExemptExpiresOn },
+    { isTaxExempt: wo.isBillingTaxExempt, expiresOn: wo.billingTaxExemptExpiresOn },
+  ];
+  return both.find((e) => isTaxExemptOn(e, invoiceDate)) ?? both.find((e) => e.isTaxExempt) ?? { isTaxExempt: false, expiresOn: null };
+}
+
+/**
+ * What an invoice of the work order is made of now: its labor entries priced from the billing customer's rate sheet
+ * (the entry's Employee Type, else the technician's first item on that sheet), trip charges of the trucks used,
+ * billable materials, standard and rate-sheet items, what the office adds, and the tax of the site's state.
+ * Running labor counts up to now; `isFinal` refuses it, as submission does.
+ */
+export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }) {
+  const labor = await db
+    .select({ l: workOrderLabor, rates: rateSheetLaborItems, truck: rateSheetTrucks, technician: users.name })
+    .from(workOrderLabor)
+    .innerJoin(users, eq(users.id, workOrderLabor.userId))
+    .leftJoin(rateSheetLaborItems, eq(rateSheetLaborItems.id, workOrderLabor.rateSheetLaborItemId))
+    .leftJoin(rateSheetTrucks, eq(rateSheetTrucks.id, workOrderLabor.rateSheetTruckId))
+    .where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, wo.id)))
+    .orderBy(asc(workOrderLabor.startedAt), asc(workOrderLabor.id));
+  if (opts.isFinal && labor.some((r) => r.l.stoppedAt === null)) {
+    throw new AppError(409, 'Labor on this work order is still running: the technician must clock out before it is invoiced.');
+  }
+  const sheetRates = await db
+    .select({ item: rateSheetLaborItems })
+    .from(rateSheetLaborItems)
+    .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetLaborItems.customerRateSheetId))
+    .where(ofTenant(rateSheetLaborItems, ctx, eq(customerRateSheets.billingCustomerId, wo.billingCustomerId)))
+    .orderBy(asc(rateSheetLaborItems.id));
+  const discounts = new Map<number, number>();
+  for (const d of body.laborDiscounts) {
+    if (!labor.some((r) => r.l.id === d.workOrderLaborId)) throw new AppError(400, `Labor entry ${d.workOrderLaborId} is not on this work order.`);
+    discounts.set(d.workOrderLaborId, d.discount);
+  }
+  const laborLines = labor.map(({ l, rates, technician }) => {
+    const own = rates ?? sheetRates.find((s) => s.item.technicianUserId === l.userId)?.item;
+    const [kind, rate] = kindAndRate(l, own);
+    const hours = hoursOf(((l.stoppedAt ?? ctx.now).getTime() - l.startedAt.getTime()) / 1000);
+    const discount = discounts.get(l.id) ?? 0;
+    if (compareMoney(discount, lineTotal(hours, rate)) > 0) throw new AppError(400, `The discount on labor entry ${l.id} is more than its charge.`);
+    return { workOrderLaborId: l.id, kind, technician, hours, rate, discount };
+  });
+  const tripCharges = labor.filter((r) => r.truck).map((r) => ({ description: `${r.truck!.name} trip`, amount: r.truck!.tripCharge }));
+
+  const materials = await db
+    .select()
+    .from(workOrderMaterials)
+    .where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.workOrderId, wo.id), inArray(workOrderMaterials.materialStatusId, [...BILLABLE_MATERIAL_STATUS_IDS])))
+    .orderBy(asc(workOrderMaterials.createdAt), asc(workOrderMaterials.id));
+  const items = await db
+    .select()
+    .from(workOrderStandardItems)
+    .where(ofTenant(workOrderStandardItems, ctx, eq(workOrderStandardItems.workOrderId, wo.id)))
+    .orderBy(asc(workOrderStandardItems.createdAt), asc(workOrderStandardItems.id));
+
+  const invoiceDate = invoiceDateOf(wo, body, ctx.now);
+  const exemption = exemptionOf(wo, invoiceDate);
+  const isTaxExempt = isTaxExemptOn(exemption, invoiceDate);
+  const [tax] = await db.select().from(taxRatesPerState).where(and(eq(taxRatesPerState.subscriberId, ctx.actor.subscriberId), eq(taxRatesPerState.state, wo.state.toUpperCase())));
+  if (!tax && !isTaxExempt) throw new AppError(409, `No tax rate is set for ${wo.state}: add it under Tax Status Per State first.`);
+  const [settings] = await db.select().from(billingSettings).where(eq(billingSettings.subscriberId, ctx.actor.subscriberId));
+
+  const input: InvoiceTotalsInput = {
+    labor: laborLines,
+    quotedValues: body.quotedValues,
+    freight: body.freight,
+    materials: materials.map((m) => ({ description: m.partNumber ? `${m.partNumber} ${m.description}` : m.description, quantity: m.quantity, unitPrice: m.unitPrice })),
+    standardItems: items.filter((i) => i.standardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
+    rateSheetItems: items.filter((i) => i.rateSheetStandardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
+    tripCharges,
+    taxRate: tax?.taxRate ?? '0',
+    isServiceTaxable: tax?.isServiceTaxable ?? false,
+    isTaxExempt: exemption.isTaxExempt,
+    taxExemptExpiresOn: exemption.expiresOn,
+    invoiceDate,
+    isUseTax: body.isUseTax,
+    credits: [],
+    payments: [],
+    convenienceFeePercent: settings?.convenienceFeePercent ?? '0',
+  };
+  return { input, laborIds: laborLines.map((l) => l.workOrderLaborId) };
+}
+
+/** The engine's totals of a work order now, and the labor entry behind each labor line. */
+export async function workOrderTotals(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }): Promise<{ totals: InvoiceTotals; laborIds: number[] }> {
+  const { input, laborIds } = await invoiceInput(db, ctx, wo, body, opts);
+  return { totals: computeInvoiceTotals(input), laborIds };
+}
+
+/** The caller's company's date today, YYYY-MM-DD in its time zone. */
+export async function companyToday(db: DbOrTx, ctx: Ctx): Promise<string> {
+  const [s] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
+  return todayIn(s?.timeZone ?? 'UTC', ctx.now);
+}

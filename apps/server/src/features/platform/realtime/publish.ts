@@ -1,0 +1,10 @@
+import type { HubEvent } from '@sm/shared';
+import type { Ctx } from '../../../lib/context';
+
+/**
+ * Tells the caller's company's team leaders that something changed. Call it after the transaction committed:
+ * an event for a change that was rolled back would send boards to fetch what is not there.
+ */
+export function publishHubEvent(ctx: Ctx, event: HubEvent, payload: unknown) {
+  ctx.events?.publish({ subscriberId: ctx.actor.subscriberId, event, payload });
+}

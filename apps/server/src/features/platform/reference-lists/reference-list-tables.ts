@@ -1,0 +1,106 @@
+import type { ReferenceListKey } from '@sm/shared';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, users, workOrderClasses,
+  workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
+} from '../../../db/schema';
+
+/** A place that points at a list's rows: deleting a row it names is refused. */
+export interface ListUsage {
+  table: PgTable;
+  column: PgColumn;
+  /** The using table's company, so the count stays inside the caller's company. */
+  subscriberId: PgColumn;
+  /** For the sentence, one and many: "used by 1 work order", "used by 3 work orders". */
+  label: [one: string, many: string];
+}
+
+/** Where a list lives in the database: its table, the column of each field, and what uses its rows. */
+export interface ListStorage {
+  table: PgTable;
+  id: PgColumn;
+  /** Absent for the global lists of the specification. */
+  subscriberId?: PgColumn;
+  isActive?: PgColumn;
+  /** The column of each field of the shared description (`name` included). */
+  columns: Record<string, PgColumn>;
+  usages: ListUsage[];
+}
+
+/** The short lists of a company: id, company, name, isActive. */
+const companyList = (t: typeof workOrderClasses, usages: ListUsage[] = []): ListStorage => ({
+  table: t,
+  id: t.id,
+  subscriberId: t.subscriberId,
+  isActive: t.isActive,
+  columns: { name: t.name },
+  usages,
+});
+
+/**
+ * The server half of each reference list's description (the shared half is `REFERENCE_LISTS`). The usages name
+ * every reference to a list's rows, including those without a foreign key (a user's job title) and those whose
+ * foreign key would silently cascade (a customer's flags), so a row in use is never deleted from under them.
+ */
+export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
+  workOrderClasses: companyList(workOrderClasses, [
+    { table: workOrders, column: workOrders.workOrderClassId, subscriberId: workOrders.subscriberId, label: ['work order', 'work orders'] },
+  ]),
+  jobTitles: companyList(jobTitles, [{ table: users, column: users.jobTitleId, subscriberId: users.subscriberId, label: ['user', 'users'] }]),
+  regions: companyList(regions, [{ table: districts, column: districts.regionId, subscriberId: districts.subscriberId, label: ['district', 'districts'] }]),
+  districts: {
+    table: districts,
+    id: districts.id,
+    subscriberId: districts.subscriberId,
+    isActive: districts.isActive,
+    columns: { name: districts.name, regionId: districts.regionId },
+    usages: [],
+  },
+  customerFlags: {
+    table: customerFlags,
+    id: customerFlags.id,
+    subscriberId: customerFlags.subscriberId,
+    columns: { name: customerFlags.name },
+    usages: [{ table: customerFlagLinks, column: customerFlagLinks.customerFlagId, subscriberId: customerFlagLinks.subscriberId, label: ['customer', 'customers'] }],
+  },
+  workOrderFlags: {
+    table: workOrderFlags,
+    id: workOrderFlags.id,
+    subscriberId: workOrderFlags.subscriberId,
+    columns: { name: workOrderFlags.name },
+    usages: [{ table: workOrderLabor, column: workOrderLabor.workOrderFlagId, subscriberId: workOrderLabor.subscriberId, label: ['labor entry', 'labor entries'] }],
+  },
+  standardItems: {
+    table: standardItems,
+    id: standardItems.id,
+    subscriberId: standardItems.subscriberId,
+    isActive: standardItems.isActive,
+    columns: { name: standardItems.name, description: standardItems.description, price: standardItems.price },
+    usages: [
+      { table: workOrderStandardItems, column: workOrderStandardItems.standardItemId, subscriberId: workOrderStandardItems.subscriberId, label: ['work order item', 'work order items'] },
+    ],
+  },
+  workOrderStatuses: { table: workOrderStatuses, id: workOrderStatuses.id, columns: { name: workOrderStatuses.name }, usages: [] },
+  materialStatuses: { table: materialStatuses, id: materialStatuses.id, columns: { name: materialStatuses.name }, usages: [] },
+  markupGroups: {
+    table: markupGroups,
+    id: markupGroups.id,
+    subscriberId: markupGroups.subscriberId,
+    isActive: markupGroups.isActive,
+    columns: { name: markupGroups.name, markupPercent: markupGroups.markupPercent },
+    // Lines keep the group's name and percentage as they were when priced, so no row ever points at a group.
+    usages: [],
+  },
+  discountReasons: {
+    table: discountReasons,
+    id: discountReasons.id,
+    subscriberId: discountReasons.subscriberId,
+    isActive: discountReasons.isActive,
+    columns: { name: discountReasons.name, appliesTo: discountReasons.appliesTo },
+    // Discounted lines keep the reason's words, so no row ever points at a reason.
+    usages: [],
+  },
+  sopTypes: companyList(sopTypes, [{ table: sopDetails, column: sopDetails.sopTypeId, subscriberId: sopDetails.subscriberId, label: ['SOP', 'SOPs'] }]),
+  payRaiseTypes: companyList(payRaiseTypes, [{ table: payRaises, column: payRaises.payRaiseTypeId, subscriberId: payRaises.subscriberId, label: ['pay raise', 'pay raises'] }]),
+  sopStatuses: { table: sopStatuses, id: sopStatuses.id, columns: { name: sopStatuses.name }, usages: [] },
+};

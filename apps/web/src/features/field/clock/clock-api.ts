@@ -1,0 +1,96 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  itemRateTypeSchema,
+  perDiemTypeSchema,
+  rateSheetTruckSchema,
+  workOrderFlagSchema,
+  workOrderStatusSchema,
+  type ClockInBody,
+  type ClockOutAndStartBody,
+  type ClockOutBody,
+  type StartViewData,
+} from '@sm/shared';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/** The row type a shared schema parses to (the web app does not import zod itself). */
+type Parsed<S extends { parse: (value: unknown) => unknown }> = ReturnType<S['parse']>;
+
+export type PerDiemType = Parsed<typeof perDiemTypeSchema>;
+export type ItemRateType = Parsed<typeof itemRateTypeSchema>;
+export type WorkOrderFlag = Parsed<typeof workOrderFlagSchema>;
+export type WorkOrderStatusOption = Parsed<typeof workOrderStatusSchema>;
+export type RateSheetTruck = Parsed<typeof rateSheetTruckSchema>;
+/** An Employee Type: the caller's labor item on the customer's rate sheet, as the view data carries it. */
+export type EmployeeType = StartViewData['rateSheetLaborItems'][number];
+export type { StartViewData };
+
+/** The start/stop form data of one work order, always fresh (it says whether labor is open). */
+export function startViewDataQuery(workOrderId: number) {
+  return queryOptions({
+    queryKey: ['clock', 'viewData', workOrderId],
+    queryFn: ({ signal }) => apiPost<StartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+const LIST_STALE_MS = 10 * 60_000;
+
+/** Per-diem types; N/A has id 0. */
+export const perDiemTypesQuery = queryOptions({
+  queryKey: ['reference', 'perDiemTypes'],
+  queryFn: () => apiGet<PerDiemType[]>('PerDiemTypes/get'),
+  staleTime: LIST_STALE_MS,
+});
+
+/** Item rate types: Regular (1), then the overtime type. */
+export const itemRateTypesQuery = queryOptions({
+  queryKey: ['reference', 'itemRateTypes'],
+  queryFn: () => apiGet<ItemRateType[]>('RateSheetStandardItem/itemRateTypes'),
+  staleTime: LIST_STALE_MS,
+});
+
+/** The company's work order flags. */
+export const workOrderFlagsQuery = queryOptions({
+  queryKey: ['reference', 'workOrderFlags'],
+  queryFn: () => apiGet<WorkOrderFlag[]>('Flags/workOrderFlags'),
+  staleTime: LIST_STALE_MS,
+});
+
+/** Truck types on the billing customer's rate sheets (none without a billing customer). */
+export function rateSheetTrucksQuery(billingCustomerId: number | null) {
+  return queryOptions({
+    queryKey: ['reference', 'rateSheetTrucks', billingCustomerId],
+    queryFn: () => apiGet<RateSheetTruck[]>(`WorkOrder/rateSheetTrucks/${billingCustomerId}`),
+    enabled: billingCustomerId != null,
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+/** A clock answer; `providerWarning` is a provider's refusal in its words (our labor was recorded all the same). */
+export interface ClockAnswer {
+  workOrderLaborId: number;
+  providerWarning?: string;
+}
+
+/** Opens a labor entry on the work order (clock in). */
+export function clockIn(body: ClockInBody): Promise<ClockAnswer> {
+  return apiPost('WOStartStop/clockInWorkOrder', body);
+}
+
+/** Closes the caller's open labor entry (clock out). */
+export function clockOut(body: ClockOutBody): Promise<ClockAnswer> {
+  return apiPost('WOStartStop/clockOutWorkOrder', body);
+}
+
+/** Closes the open labor entry and opens one on the next work order, in one transaction. */
+export function clockOutAndStart(
+  body: ClockOutAndStartBody,
+): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number; providerWarning?: string }> {
+  return apiPost('WOStartStop/clockOutAndStartWorkOrder', body);
+}
+
+/** Creates a sub work order of the given work order. */
+export function createSubWorkOrder(parentWorkOrderId: number): Promise<{ workOrderId: number; workOrderNumber: string }> {
+  return apiPost('WorkOrder/create', { parentWorkOrderId });
+}

@@ -1,0 +1,72 @@
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
+import { BILLING_WRITE, compareMoney, moneyText, satisfies, type InvoiceDisplayMode } from '@sm/shared';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSignedIn } from '../../platform/auth/session-context';
+import { DocumentButtons } from '../documents/document-buttons';
+import { DisplayModeSwitch, InvoiceLines } from './invoice-lines';
+import { Figure, TaxExemptNotice } from './invoice-parts';
+import { invoiceQuery, paymentHistoryQuery } from './invoices-api';
+import { PaymentHistoryTable } from './payment-history';
+import { ProcessPaymentDialog } from './process-payment-dialog';
+
+/**
+ * A submitted invoice: its number, the totals frozen at submission in the chosen display mode, what has been paid and
+ * what is still due, Process Payment for users who may write Billing, and the payment history.
+ */
+export function SubmittedInvoice({ invoiceId }: { invoiceId: number }) {
+  const { access } = useSignedIn();
+  const mayWrite = satisfies(access, BILLING_WRITE);
+  const [mode, setMode] = useState<InvoiceDisplayMode>('summary');
+  const [isPaying, setPaying] = useState(false);
+  const invoice = useQuery(invoiceQuery(invoiceId, mode));
+  const history = useQuery(paymentHistoryQuery(invoiceId));
+  if (invoice.isPending) return <Skeleton height={160} aria-label="Loading the invoice" />;
+  if (invoice.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+        {invoice.error.message}
+      </Alert>
+    );
+  }
+  const inv = invoice.data;
+  const t = inv.totals;
+  const isDue = compareMoney(t.totalDue, 0) > 0;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Invoice <b data-testid="invoice-number">{inv.invoiceNumber}</b> of {dayjs(inv.invoiceDate).format('MM/DD/YYYY')} to {inv.billingCustomerName}
+        {inv.submittedBy ? `, submitted by ${inv.submittedBy}` : ''}.
+      </Text>
+      {t.isTaxExempt && <TaxExemptNotice />}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Figure label="Invoice Total" testId="invoice-total">{moneyText(t.total)}</Figure>
+        <Figure label="Credits Applied" testId="invoice-credits">{moneyText(t.invoiceCredits)}</Figure>
+        <Figure label="Amount Paid" testId="invoice-paid">{moneyText(t.payments)}</Figure>
+        <Figure label="Amount Due" strong testId="invoice-amount-due">{moneyText(t.totalDue)}</Figure>
+      </SimpleGrid>
+      <Group justify="flex-end" gap="xs">
+        <DocumentButtons kind="invoice" path={`Invoice/${inv.invoiceId}`} query={`displayMode=${mode}`} fileName={`Invoice-${inv.invoiceNumber}.pdf`} mayEmail={mayWrite} />
+        {mayWrite && isDue && (
+          <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
+            Process Payment
+          </Button>
+        )}
+      </Group>
+      <DisplayModeSwitch value={mode} onChange={setMode} />
+      <InvoiceLines lines={inv.lines} caption={`Invoice ${inv.invoiceNumber}`} />
+      <PaymentHistoryTable history={history.data} />
+      {isPaying && (
+        <ProcessPaymentDialog
+          invoiceId={inv.invoiceId}
+          invoiceNumber={inv.invoiceNumber}
+          amountDue={t.totalDue}
+          convenienceFeePercent={t.convenienceFeePercent}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ErrorPanel } from '../../../../components/error-panel';
+import { usePageTitle } from '../../../../components/use-page-title';
+import { ApiError } from '../../../../lib/api';
+import { useSignedIn } from '../../../platform/auth/session-context';
+import { ClockButton } from '../../../field/clock/clock-button';
+import { LaborEntries } from './labor-entries';
+import { StatusHistory } from './status-history';
+import { workOrderQuery } from './work-order-api';
+import { WorkOrderOfficePanel } from './work-order-office-panel';
+import { WorkOrderNotFound, WorkOrderSkeleton } from './work-order-page-states';
+import { WorkOrderSummary } from './work-order-summary';
+import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
+import { WorkDescription } from './work-description';
+import { WorkOrderAttachments } from './work-order-attachments';
+import { InvoiceSection } from '../../../money/invoices/invoice-section';
+import { FlagRemindersSection } from '../../../people/notices/flag-reminders-section';
+import { LaborApprovalSection } from '../../../people/labor-approvals/labor-approval-section';
+
+function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
+  usePageTitle(`Work Order ${workOrderNumber}`);
+  const { user } = useSignedIn();
+  const query = useQuery(workOrderQuery(workOrderNumber));
+
+  if (query.isPending) return <WorkOrderSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <WorkOrderNotFound workOrderNumber={workOrderNumber} />;
+    return <ErrorPanel title="The work order could not be loaded" message={query.error.message} />;
+  }
+  const workOrder = query.data;
+  const isClockedIn = workOrder.laborEntries.some((e) => e.isOpen && e.userId === user.userId);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <WorkOrderSummary
+        workOrder={workOrder}
+        action={<ClockButton workOrderId={workOrder.workOrderId} workOrderNumber={workOrder.workOrderNumber} isClockedIn={isClockedIn} />}
+      />
+      <WorkOrderOfficePanel workOrder={workOrder} />
+      <WorkDescription workOrder={workOrder} />
+      <FlagRemindersSection workOrder={workOrder} />
+      <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
+      <LaborApprovalSection workOrder={workOrder} />
+      <WorkOrderItemsPanel workOrder={workOrder} />
+      <InvoiceSection workOrder={workOrder} />
+      <WorkOrderAttachments workOrder={workOrder} />
+      <StatusHistory changes={workOrder.statusHistory} />
+    </Stack>
+  );
+}
+
+/**
+ * The work order page, `/workOrder/{workOrderNumber}/edit` (spec clock 2): the work order, its labor and status
+ * history, and the technician's Start / Stop Work Order. Another work order's number gives a fresh page, so no
+ * dialog or form state carries over after a Finish and Start New.
+ */
+export default function WorkOrderEditPage() {
+  const { workOrderNumber = '' } = useParams();
+  return <WorkOrderView key={workOrderNumber.toLowerCase()} workOrderNumber={workOrderNumber} />;
+}

@@ -1,0 +1,98 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { connectHub } from '../../../lib/hub-connection';
+import { notifyWarning } from '../../../lib/notify';
+import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, myPayRaiseNoticesQuery, PAY_RAISE_NOTICES_KEY, SOP_NOTICES_KEY } from './notices-api';
+
+/** What a pay-raise notice says, by why it came: never a pay figure. */
+const PAY_RAISE_TOASTS = {
+  approve: (name: string) => `A raise for ${name} waits for your answer.`,
+  sign: () => 'Your raise was approved: open the notices to sign it.',
+  decided: (name: string) => `The raise you asked for ${name} was answered.`,
+  signed: (name: string) => `${name} signed the raise.`,
+} as const;
+
+const NoticesDrawer = lazy(() => import('./notices-drawer'));
+
+/** Reads the notices again whenever the notifications hub says one arrived, and says so in a toast. */
+function useNoticesHub() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let hasBeenOnline = false;
+    const hub = connectHub(NOTIFICATIONS_HUB_PATH, {
+      message: (m) => {
+        if (m.event !== 'notice') return;
+        const notice = m.payload as NoticePayload;
+        if (notice.kind === 'writeUp') {
+          void client.invalidateQueries({ queryKey: MY_WRITE_UPS_KEY });
+          notifyWarning(`A write-up of ${notice.employeeName}: open the notices to read it.`, { title: 'Write-up' });
+          return;
+        }
+        if (notice.kind === 'sop') {
+          void client.invalidateQueries({ queryKey: SOP_NOTICES_KEY });
+          notifyWarning(`The SOP "${notice.sopName}" was given to you: open the notices to acknowledge it.`, { title: 'SOP' });
+          return;
+        }
+        if (notice.kind === 'payRaise') {
+          void client.invalidateQueries({ queryKey: PAY_RAISE_NOTICES_KEY });
+          notifyWarning(PAY_RAISE_TOASTS[notice.noticeKind](notice.employeeName), { title: 'Pay raise' });
+          return;
+        }
+        void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
+        notifyWarning(`Flag reminder for work order ${notice.workOrderNumber}: open the notices to read it.`, { title: 'Flag reminder' });
+      },
+      // After a lost connection, what arrived meanwhile is read again.
+      state: (s) => {
+        if (s !== 'online') return;
+        if (hasBeenOnline) void client.invalidateQueries({ queryKey: ['notices'] });
+        hasBeenOnline = true;
+      },
+    });
+    return () => hub.close();
+  }, [client]);
+}
+
+/**
+ * The header's bell: how many flag reminders, SOPs and checklist steps wait to be acknowledged and write-ups to be dismissed, live through the
+ * notifications hub, and the notices panel it opens (loaded when first opened).
+ */
+export function NoticesBell() {
+  useNoticesHub();
+  const reminders = useQuery(flagRemindersQuery);
+  const writeUps = useQuery(myWriteUpsQuery);
+  const sops = useQuery(mySopsQuery);
+  const payRaises = useQuery(myPayRaiseNoticesQuery);
+  const checkList = useQuery(myCheckListQuery);
+  const [opened, setOpened] = useState(false);
+  const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0) + (sops.data?.sopNotificationDetails.length ?? 0) + (checkList.data?.count ?? 0) + (payRaises.data?.count ?? 0);
+  const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
+  return (
+    <>
+      <Tooltip label={label}>
+        <ActionIcon variant={count > 0 ? 'light' : 'subtle'} color={count > 0 ? 'orange' : undefined} size="lg" onClick={() => setOpened(true)} aria-label={label} pos="relative">
+          <IconBell size={20} />
+          {count > 0 && (
+            <span
+              aria-hidden
+              data-testid="notices-count"
+              style={{
+                position: 'absolute', top: -4, right: -4, minWidth: 18, height: 18, padding: '0 4px', borderRadius: 9, fontSize: 11, fontWeight: 700,
+                lineHeight: '18px', textAlign: 'center', color: 'white', background: 'var(--mantine-color-red-8)',
+              }}
+            >
+              {count}
+            </span>
+          )}
+        </ActionIcon>
+      </Tooltip>
+      {opened && (
+        <Suspense fallback={null}>
+          <NoticesDrawer onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

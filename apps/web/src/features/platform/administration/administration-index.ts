@@ -1,0 +1,85 @@
+import { IconCash, IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
+import type { AreaDefinition } from '../../../areas/area-types';
+import { lazyArea } from '../../../components/lazy-area';
+import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../../money/documents/documents-paths';
+import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
+import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
+import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
+import { SOP_SETTINGS } from '../../people/sop/sop-areas';
+import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
+
+/*
+ * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
+ * The index page reads this module; the area declarations (administration-areas.ts) read it too and add the index
+ * itself, so the page and its declaration never import each other.
+ */
+
+/** Each list's icon on the administration index. */
+export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
+  workOrderClasses: IconTags,
+  jobTitles: IconId,
+  regions: IconMap2,
+  districts: IconHierarchy,
+  customerFlags: IconFlag,
+  workOrderFlags: IconFlag,
+  standardItems: IconReceipt2,
+  workOrderStatuses: IconListDetails,
+  materialStatuses: IconListDetails,
+  markupGroups: IconPercentage,
+  discountReasons: IconDiscount,
+  sopTypes: IconChecklist,
+  sopStatuses: IconListDetails,
+  payRaiseTypes: IconCash,
+};
+
+/** The lists this user may open. */
+export function readableLists(access: Access | null) {
+  return REFERENCE_LISTS.filter((d) => satisfies(access, referenceListAccess(d, 'read')));
+}
+
+const templatePage = lazyArea(() => import('../../money/documents/document-template-page'));
+
+/** The company's settings pages the administration index links to beside its lists. */
+export const ADMINISTRATION_SETTINGS = [
+  {
+    path: EMAIL_OUTBOX_PATH,
+    domain: 'administration',
+    label: 'E-mail Outbox',
+    description: 'Every e-mail the company sends, whether it went out, and why not. Send a test e-mail.',
+    icon: IconMail,
+    requirement: EMAIL_OUTBOX_REQUIREMENT,
+    component: lazyArea(() => import('../email-outbox/email-outbox-page')),
+    isLinkTargetOnly: true,
+  },
+  {
+    path: DOCUMENT_TEMPLATE_PATHS.invoice,
+    domain: 'administration',
+    label: 'Invoice Template',
+    description: 'How your invoices look as PDFs: logo, colours, terms and columns.',
+    icon: IconFileDollar,
+    requirement: DOCUMENT_TEMPLATE_REQUIREMENT,
+    component: templatePage,
+    isLinkTargetOnly: true,
+  },
+  {
+    path: DOCUMENT_TEMPLATE_PATHS.quote,
+    domain: 'administration',
+    label: 'Quote Template',
+    description: 'How your quotes look as PDFs: logo, colours, terms and columns.',
+    icon: IconFileText,
+    requirement: DOCUMENT_TEMPLATE_REQUIREMENT,
+    component: templatePage,
+    isLinkTargetOnly: true,
+  },
+  EMAIL_TEMPLATE_GRID_AREA,
+  ...INVOICE_SETTINGS,
+  ...SOP_SETTINGS,
+  PAYROLL_REPORT_AREA,
+  FINANCIAL_PERIODS_AREA,
+] satisfies AreaDefinition[];
+
+/** The settings pages this user may open. */
+export function readableSettings(access: Access | null) {
+  return ADMINISTRATION_SETTINGS.filter((a) => satisfies(access, a.requirement));
+}

@@ -1,0 +1,80 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { referenceListAccess, satisfies } from '@sm/shared';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title';
+import { useSignedIn } from '../auth/session-context';
+import { readableLists, readableSettings, REFERENCE_LIST_ICONS } from './administration-index';
+
+/** The administration index: a card for each list the user may open, saying whether they may change it. */
+export default function AdministrationPage() {
+  usePageTitle('Administration');
+  const { access } = useSignedIn();
+  const lists = readableLists(access);
+  const settings = readableSettings(access);
+  return (
+    <Stack gap="md" maw={1100}>
+      <Stack gap={2}>
+        <Title order={2}>Administration</Title>
+        <Text size="sm" c="dimmed">
+          The lists your company's work orders, customers and people are described with.
+        </Text>
+      </Stack>
+      {lists.length === 0 ? (
+        settings.length === 0 && <Text c="dimmed">You may not open any of the administration lists. Ask an administrator if you need one.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="nav" aria-label="Administration lists">
+          {lists.map((d) => {
+            const Icon = REFERENCE_LIST_ICONS[d.key];
+            const canWrite = !d.isReadOnly && satisfies(access, referenceListAccess(d, 'write'));
+            return (
+              <Card key={d.key} component={Link} to={d.path} withBorder padding="lg" radius="md" shadow="xs">
+                <Group wrap="nowrap" align="flex-start">
+                  <ThemeIcon size="lg" variant="light">
+                    <Icon size={20} />
+                  </ThemeIcon>
+                  <Stack gap={4}>
+                    <Group gap="xs">
+                      <Text fw={600}>{d.title}</Text>
+                      {!canWrite && (
+                        <Badge size="xs" variant="light" color="gray">
+                          Read only
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {d.description}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      {settings.length > 0 && (
+        <>
+          <Title order={3} size="h4" mt="xs">
+            Settings
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="nav" aria-label="Administration settings">
+            {settings.map((a) => (
+              <Card key={a.path} component={Link} to={a.path} withBorder padding="lg" radius="md" shadow="xs">
+                <Group wrap="nowrap" align="flex-start">
+                  <ThemeIcon size="lg" variant="light">
+                    <a.icon size={20} />
+                  </ThemeIcon>
+                  <Stack gap={4}>
+                    <Text fw={600}>{a.label}</Text>
+                    <Text size="sm" c="dimmed">
+                      {a.description}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReferenceListKey, ReferenceRow } from '@sm/shared';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+
+const listKey = (key: ReferenceListKey) => ['referenceList', key] as const;
+
+/** The rows of one reference list (the administration pages and their pickers). */
+export function referenceRowsQuery(key: ReferenceListKey, enabled = true) {
+  return queryOptions({
+    queryKey: listKey(key),
+    queryFn: ({ signal }) => apiGet<ReferenceRow[]>(`ReferenceList/${key}`, { signal }),
+    enabled,
+  });
+}
+
+/** Adding, changing and deleting rows of a list; each refreshes the list (failures are toasted centrally). */
+export function useReferenceRowMutations(key: ReferenceListKey) {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: listKey(key) });
+  const add = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiPost<ReferenceRow>(`ReferenceList/${key}`, body),
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => apiPut<ReferenceRow>(`ReferenceList/${key}/${id}`, body),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiDelete<{ id: number }>(`ReferenceList/${key}/${id}`),
+    onSuccess,
+  });
+  return { add, update, remove };
+}

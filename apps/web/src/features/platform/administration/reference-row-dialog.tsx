@@ -1,0 +1,151 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { capitalized, referenceBodyOf, type ReferenceColumn, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useReturnFocus } from '../../../components/use-return-focus';
+import { notifyError } from '../../../lib/notify';
+import { referenceRowsQuery } from './reference-list-api';
+
+type Values = Record<string, unknown>;
+
+interface ReferenceRowDialogProps {
+  def: ReferenceListDefinition;
+  /** The row being changed; null adds a new one. */
+  row: ReferenceRow | null;
+  opened: boolean;
+  isSaving: boolean;
+  onClose: () => void;
+  onSave: (body: Record<string, unknown>) => Promise<unknown>;
+}
+
+function initialValues(def: ReferenceListDefinition, row: ReferenceRow | null): Values {
+  const values: Values = {};
+  for (const c of def.columns) values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'choice' ? null : '');
+  if (def.canRetire) values.isActive = row?.isActive ?? true;
+  return values;
+}
+
+/** What the form holds, as the body the shared schema reads: an empty optional text is no text. */
+function bodyOf(def: ReferenceListDefinition, values: Values): Values {
+  const body: Values = {};
+  for (const c of def.columns) {
+    const v = values[c.field];
+    if (c.type === 'money' || c.type === 'percent') body[c.field] = v === '' || v === null ? undefined : Number(v);
+    else if (c.type === 'reference') body[c.field] = v === null ? undefined : Number(v);
+    else if (c.type === 'choice') body[c.field] = v ?? undefined;
+    else body[c.field] = v === '' && !c.isRequired ? null : v;
+  }
+  if (def.canRetire) body.isActive = values.isActive;
+  return body;
+}
+
+function ReferenceOptions({ column, value, error, onChange }: { column: ReferenceColumn; value: unknown; error?: string; onChange: (v: string | null) => void }) {
+  const options = useQuery(referenceRowsQuery(column.list!));
+  const data = (options.data ?? []).filter((o) => o.isActive !== false || o.id === value).map((o) => ({ value: String(o.id), label: o.name }));
+  return (
+    <Select
+      label={column.label}
+      required={column.isRequired}
+      allowDeselect={!column.isRequired}
+      data={data}
+      value={value == null ? null : String(value)}
+      onChange={onChange}
+      searchable
+      nothingFoundMessage={options.isPending ? 'Loading...' : 'No Options'}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
+ * The add and change form of any reference list, built from its shared description and checked with the same schema
+ * the server validates with, so a person reads the same sentence either way.
+ */
+export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave }: ReferenceRowDialogProps) {
+  useReturnFocus();
+  const schema = useMemo(() => referenceBodyOf(def), [def]);
+  const [values, setValues] = useState<Values>(() => initialValues(def, row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: string, value: unknown) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(bodyOf(def, values));
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
+      setErrors(found);
+      notifyError(parsed.error.issues[0].message);
+      return;
+    }
+    await onSave(parsed.data as Record<string, unknown>);
+  };
+
+  const title = row ? `Edit ${def.singular}` : `Add ${def.singular}`;
+  return (
+    <Modal opened={opened} onClose={onClose} title={capitalized(title)} centered size="md">
+      <form onSubmit={(e) => void submit(e)} aria-label={capitalized(title)} noValidate>
+        <Stack gap="sm">
+          {def.columns.map((c, i) => {
+            const common = { label: c.label, required: c.isRequired, error: errors[c.field] || undefined, 'data-autofocus': i === 0 || undefined };
+            if (c.type === 'reference') return <ReferenceOptions key={c.field} column={c} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v === null ? null : Number(v))} />;
+            if (c.type === 'choice') {
+              return (
+                <Select
+                  key={c.field}
+                  {...common}
+                  allowDeselect={!c.isRequired}
+                  data={(c.choices ?? []).map((o) => ({ value: o.value, label: o.label }))}
+                  value={(values[c.field] as string | null) ?? null}
+                  onChange={(v) => set(c.field, v)}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              );
+            }
+            if (c.type === 'percent') {
+              return <NumberInput key={c.field} {...common} suffix="%" decimalScale={2} min={0} max={1000} value={values[c.field] as number | string} onChange={(v) => set(c.field, v)} />;
+            }
+            if (c.type === 'money') {
+              return (
+                <NumberInput
+                  key={c.field}
+                  {...common}
+                  prefix="$"
+                  decimalScale={2}
+                  min={0}
+                  thousandSeparator=","
+                  value={values[c.field] as number | string}
+                  onChange={(v) => set(c.field, v)}
+                />
+              );
+            }
+            if (c.type === 'longText') {
+              return <Textarea key={c.field} {...common} autosize minRows={2} maxRows={6} value={(values[c.field] as string | null) ?? ''} onChange={(e) => set(c.field, e.currentTarget.value)} />;
+            }
+            return <TextInput key={c.field} {...common} value={(values[c.field] as string | null) ?? ''} onChange={(e) => set(c.field, e.currentTarget.value)} />;
+          })}
+          {def.canRetire && (
+            <Switch
+              label="Active"
+              description="A retired row stays on the records that use it but is no longer offered."
+              checked={values.isActive === true}
+              onChange={(e) => set('isActive', e.currentTarget.checked)}
+            />
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSaving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
