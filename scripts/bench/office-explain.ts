@@ -8,7 +8,7 @@
  *
  *   npx tsx scripts/bench/office-explain.ts [--write] [--plans=all] [--runs=5] [--q="walmrt"]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import type { Ctx } from '../../apps/server/src/lib/context';
 import type { Db } from '../../apps/server/src/db/client';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
 import { handWrittenSearch, HAND_WRITTEN_SETUP, SEARCHES, type HandWrittenAnswer } from './office-search-sql';
+import { measureCpu, type Measured } from './backend-cpu';
 import { capturingDb, type CapturedQuery } from './setup';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -33,32 +34,9 @@ const compact = (plan: string) => plan.replace(/^ +/gm, (spaces) => ' '.repeat(M
 
 const isTxControl = (sql: string) => /^(begin|commit|rollback)\b/i.test(sql.trim());
 
-/** CPU time the backend has used, in milliseconds. */
-function backendCpuMs(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-}
-
-interface Measured {
-  ms: number;
-  statements: { sql: string; ms: number; plan?: string }[];
-}
-
-/** Runs the statements `runs` times on one connection and answers the best run's CPU, per statement and in all. */
+/** The statements' CPU on the backend (scripts/bench/backend-cpu.ts), with their plans when asked to write them. */
 async function measure(client: pg.PoolClient, pid: number, queries: CapturedQuery[]): Promise<Measured> {
-  const best: number[] = queries.map(() => Infinity);
-  let bestTotal = Infinity;
-  for (let r = 0; r < runs + 1; r++) {
-    let total = 0;
-    for (const [i, q] of queries.entries()) {
-      const t0 = backendCpuMs(pid);
-      await client.query({ text: q.sql, values: q.params as unknown[], rowMode: 'array' });
-      const ms = backendCpuMs(pid) - t0;
-      total += ms;
-      if (r > 0) best[i] = Math.min(best[i], ms);
-    }
-    if (r > 0) bestTotal = Math.min(bestTotal, total);
-  }
-  const statements: Measured['statements'] = queries.map((q, i) => ({ sql: q.sql, ms: best[i] }));
+  const { ms: bestTotal, statements } = await measureCpu(client, pid, queries, runs);
   if (write) {
     await client.query('BEGIN');
     try {

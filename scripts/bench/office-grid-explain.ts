@@ -8,7 +8,7 @@
  *
  *   npx tsx scripts/bench/office-grid-explain.ts [--write] [--runs=5] [--page="newest"]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { listAllWorkOrders } from '../../apps/server/src/features/office/work-or
 import type { Ctx } from '../../apps/server/src/lib/context';
 import { GRID_BODY, GRID_PAGES, handWrittenGridPage, type HandWrittenGridAnswer } from './office-grid-sql';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
+import { measureCpu, type Measured } from './backend-cpu';
 import { capturingDb, type CapturedQuery } from './setup';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -32,32 +33,9 @@ const oneLine = (sql: string) => sql.replace(/"/g, '').replace(/\s+/g, ' ').trim
 /** Whether a page's plans start parallel workers, whose CPU the backend's figure leaves out. */
 const isParallel = (r: { product: Measured }) => r.product.statements.some((s) => /Workers Launched: [1-9]/.test(s.plan ?? ''));
 
-/** CPU time the backend has used, in milliseconds. */
-function backendCpuMs(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-}
-
-interface Measured {
-  ms: number;
-  statements: { sql: string; ms: number; plan?: string }[];
-}
-
-/** Runs the statements `runs` times on one connection and answers the best run's CPU, per statement and in all. */
+/** The statements' CPU on the backend (scripts/bench/backend-cpu.ts), with their plans when asked to write them. */
 async function measure(client: pg.PoolClient, pid: number, queries: CapturedQuery[]): Promise<Measured> {
-  const best: number[] = queries.map(() => Infinity);
-  let bestTotal = Infinity;
-  for (let r = 0; r < runs + 1; r++) {
-    let total = 0;
-    for (const [i, q] of queries.entries()) {
-      const t0 = backendCpuMs(pid);
-      await client.query({ text: q.sql, values: q.params as unknown[], rowMode: 'array' });
-      const ms = backendCpuMs(pid) - t0;
-      total += ms;
-      if (r > 0) best[i] = Math.min(best[i], ms);
-    }
-    if (r > 0) bestTotal = Math.min(bestTotal, total);
-  }
-  const statements: Measured['statements'] = queries.map((q, i) => ({ sql: q.sql, ms: best[i] }));
+  const { ms: bestTotal, statements } = await measureCpu(client, pid, queries, runs);
   if (write) {
     for (const [i, q] of queries.entries()) {
       const r = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params as unknown[]);
