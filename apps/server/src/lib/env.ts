@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAllowedHosts } from './outbound-http';
 import { publicUrlOf, trustProxyOf, type TrustProxy } from './public-address';
@@ -98,8 +98,27 @@ function mailLeaseOf(value: string | undefined): number {
 }
 
 function secretInDataDir(dataDir: string): string {
+  return secretFileInDataDir(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')).trim();
+}
+
+/**
+ * A secret the server generates once into the data directory (the token-signing secret, the secrets key), so the
+ * product runs with no setup: written readable by the owner only to a file of its own and linked into place, so two
+ * processes starting at once on one data directory end up with the same secret. Answers the file's text.
+ */
+export function secretFileInDataDir(dataDir: string, name: string, make: () => string): string {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  return readFileSync(file, 'utf8').trim();
+  const file = join(dataDir, name);
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, make(), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(draft, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  return readFileSync(file, 'utf8');
 }

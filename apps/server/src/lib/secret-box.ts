@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { secretFileInDataDir } from './env';
 
 /**
  * Secrets the product must send on to someone else (a provider's client secret, a user's password there) cannot be
@@ -74,25 +75,10 @@ export function secretKeysOf(source: NodeJS.ProcessEnv, dataDir: string): Secret
   return keys.filter((k, i) => keys.findIndex((other) => other.id === k.id) === i);
 }
 
-/**
- * The generated key: written once (readable by the owner only) to a file of its own and linked into place, so two
- * processes starting at once on one data directory end up with the same key.
- */
+/** The generated key, made once into the data directory (see secretFileInDataDir). */
 function keyInDataDir(dataDir: string): SecretKey {
-  mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SECRETS_KEY_FILE);
-  if (!existsSync(file)) {
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    try {
-      linkSync(draft, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  return secretKeyOf(readFileSync(file, 'utf8'), file);
+  return secretKeyOf(secretFileInDataDir(dataDir, SECRETS_KEY_FILE, () => `${randomBytes(32).toString('base64')}\n`), file);
 }
 
 let inUse: SecretKeys | null = null;

@@ -156,9 +156,3 @@ export async function workOrderTotals(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder
   const { input, laborIds } = await invoiceInput(db, ctx, wo, body, opts);
   return { totals: computeInvoiceTotals(input), laborIds };
 }
-
-/** The caller's company's date today, YYYY-MM-DD in its time zone. */
-export async function companyToday(db: DbOrTx, ctx: Ctx): Promise<string> {
-  const [s] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
-  return todayIn(s?.timeZone ?? 'UTC', ctx.now);
-}

@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { invoiceRow } from './invoices.service';
-import { companyToday } from './invoice-source';
+import { companyToday } from '../../field/scheduling/schedule-lookups';
 
 type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
 
@@ -56,7 +56,7 @@ export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessP
       .insert(invoicePayments)
       .values({
         subscriberId: ctx.actor.subscriberId, invoiceId, amount, paymentMethod: body.paymentMethod, convenienceFee: fee,
-        paidOn: body.paidOn ?? (await companyToday(tx, ctx)), reference: body.reference?.trim() || null, receivedBy: ctx.actor.userId, createdAt: ctx.now,
+        paidOn: body.paidOn ?? (await companyToday(ctx, tx)), reference: body.reference?.trim() || null, receivedBy: ctx.actor.userId, createdAt: ctx.now,
       })
       .returning({ id: invoicePayments.id });
     await tx

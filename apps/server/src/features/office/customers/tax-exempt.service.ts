@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { canAddExemptFiles, wallClockOf, type Access, type TaxExemptAnswer, type TaxExemptBody } from '@sm/shared';
+import { canAddExemptFiles, type Access, type TaxExemptAnswer, type TaxExemptBody } from '@sm/shared';
 import { customers } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../field/scheduling/schedule-lookups';
 import { visibleCustomer } from './customer-visibility';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -21,11 +21,10 @@ const answerOf = (c: CustomerRow, access: Access, today: string): TaxExemptAnswe
 });
 
 /** The company's date today in its time zone: the dialog says a certificate that ended before it has expired. */
-const companyToday = async (db: DbOrTx, ctx: Ctx) => wallClockOf(ctx.now, await companyTimeZone(ctx, db)).toISOString().slice(0, 10);
 
 /** `GET Customer/{customerId}/taxExempt`: the Tax Exempt dialog's facts of a customer. */
 export async function getTaxExempt(db: DbOrTx, ctx: Ctx, access: Access, customerId: number): Promise<TaxExemptAnswer> {
-  return answerOf(await visibleCustomer(db, ctx, access, customerId), access, await companyToday(db, ctx));
+  return answerOf(await visibleCustomer(db, ctx, access, customerId), access, await companyToday(ctx, db));
 }
 
 /**
@@ -39,6 +38,6 @@ export async function setTaxExempt(ctx: Ctx, access: Access, customerId: number,
     const [after] = await tx.update(customers).set(values).where(ofTenant(customers, ctx, eq(customers.id, before.id))).returning();
     const facts = (c: CustomerRow) => ({ isTaxExempt: c.isTaxExempt, certificateNumber: c.taxExemptCertificate, expiresOn: c.taxExemptExpiresOn });
     await recordAudit(tx, ctx, { entity: 'customer', entityId: before.id, action: 'taxExempt', before: facts(before), after: facts(after) });
-    return answerOf(after, access, await companyToday(tx, ctx));
+    return answerOf(after, access, await companyToday(ctx, tx));
   });
 }
