@@ -1,6 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
+import { switchStatement } from '../../apps/server/src/db/company-scope';
 import type { CapturedQuery } from './setup';
+
+/**
+ * Runs `work` on the connection as a caller's request runs: as the company's role under row-level security
+ * (db/company-scope.ts), then back to the owner.
+ */
+export async function asCompany<T>(client: pg.PoolClient, subscriberId: number, work: () => Promise<T>): Promise<T> {
+  await client.query(switchStatement('system', subscriberId));
+  try {
+    return await work();
+  } finally {
+    await client.query(switchStatement(subscriberId, 'system'));
+  }
+}
 
 /** CPU time a PostgreSQL backend has used, in milliseconds (/proc/<pid>/schedstat: a busy machine delays it, never inflates it). */
 export function backendCpuMs(pid: number): number {

@@ -19,7 +19,7 @@ import type { Ctx } from '../../apps/server/src/lib/context';
 import type { Db } from '../../apps/server/src/db/client';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
 import { handWrittenSearch, HAND_WRITTEN_SETUP, SEARCHES, type HandWrittenAnswer } from './office-search-sql';
-import { measureCpu, type Measured } from './backend-cpu';
+import { asCompany, measureCpu, type Measured } from './backend-cpu';
 import { capturingDb, type CapturedQuery } from './setup';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -82,7 +82,8 @@ async function main() {
       const same = JSON.stringify({ workOrders: answer.workOrders, customers: answer.customers, contacts: answer.contacts }) ===
         JSON.stringify({ workOrders: hand0.workOrders ?? [], customers: hand0.customers ?? [], contacts: hand0.contacts ?? [] });
       if (!same) mismatches.push(q);
-      const product = await measure(client, pid, await capture.capture(() => searchRecords(ctx, access, query)));
+      const captured = await capture.capture(() => searchRecords(ctx, access, query));
+      const product = await asCompany(client, d.subscriberId, () => measure(client, pid, captured));
       const hand = await measure(client, pid, [hw]);
       rows.push([q, product, hand]);
       console.log(`${q.padEnd(20)} product ${product.ms.toFixed(2).padStart(7)} ms (${product.statements.map((s) => s.ms.toFixed(2)).join(' + ')})   hand-written ${hand.ms.toFixed(2).padStart(7)} ms`);

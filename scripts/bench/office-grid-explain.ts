@@ -19,7 +19,7 @@ import { listAllWorkOrders } from '../../apps/server/src/features/office/work-or
 import type { Ctx } from '../../apps/server/src/lib/context';
 import { GRID_BODY, GRID_PAGES, handWrittenGridPage, type HandWrittenGridAnswer } from './office-grid-sql';
 import { dispatcherIds, ensureOfficeDataset, OFFICE_URL } from './office-data';
-import { measureCpu, type Measured } from './backend-cpu';
+import { asCompany, measureCpu, type Measured } from './backend-cpu';
 import { capturingDb, type CapturedQuery } from './setup';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -78,7 +78,8 @@ async function main() {
         if (sameForm(answer) !== sameForm(hand0)) mismatches.push(name);
         hand = await measure(client, pid, [hw]);
       }
-      const product = await measure(client, pid, await capture.capture(() => listAllWorkOrders(ctx, access, req)));
+      const captured = await capture.capture(() => listAllWorkOrders(ctx, access, req));
+      const product = await asCompany(client, d.subscriberId, () => measure(client, pid, captured));
       const total = `${answer.total.toLocaleString('en-US')}${answer.isTotalCapped ? '+' : ''}`;
       rows.push({ name, product, hand, total });
       console.log(

@@ -46,7 +46,7 @@ export function handWrittenSearch(subscriberId: number, query: SearchRecordsQuer
     return arms.length > 0 ? `(${arms.join(' or ')})` : 'false';
   };
   const digits = t.digits ? p(`%${t.digits}%`) : null;
-  const phoneOf = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g') like ${digits}`;
+  const phoneOf = (column: string) => `regexp_replace(${column}, '[^0-9]', '', 'g') like ${digits}`;
   const customerFound = digits ? `(${matches(`lower(name || ' ' || address || ' ' || city)`)} or ${phoneOf('phone')})` : matches(`lower(name || ' ' || address || ' ' || city)`);
   const contactArms = [matches('lower(name)'), ...(digits ? [phoneOf('phone')] : []), ...(t.isEmail ? [`lower(email) like $3`] : [])];
   const contactExact = contactArms.length > 1 ? `(${contactArms.slice(1).join(' or ')})` : 'false';

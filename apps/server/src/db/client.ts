@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteInScope, poolInScope, type PgliteScopes, type Scope } from './company-scope';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,6 +18,7 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
+  /** The database as its owner, for work that is no company's (sign-in, jobs, migrations, tests' setup). */
   db: Db;
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
@@ -48,7 +50,9 @@ export async function openDatabase(opts: {
     // milliseconds each time a burst of backends exits, and drops their prepared statements.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 0 });
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const scopes = new WeakMap<pg.PoolClient, Scope>();
+    const inScope = (scope: Scope) => drizzlePg(poolInScope(pool, scope, scopes), { schema }) as unknown as Db;
+    const db = withCompanies(inScope);
     return {
       db,
       driver: 'pg',
@@ -65,7 +69,9 @@ export async function openDatabase(opts: {
     // same extensions PostgreSQL has.
     extensions: { pg_trgm, btree_gin },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const scopes: PgliteScopes = { current: 'system', tail: Promise.resolve() };
+  const db = withCompanies((scope) => drizzlePglite({ client: pgliteInScope(client, scope, scopes) as PGlite, schema }) as unknown as Db);
+  pgliteClients.set(db, client);
   return {
     db,
     driver: 'pglite',
@@ -114,9 +120,40 @@ export function watchChannel(url: string, channel: string, on: Parameters<Watch>
   };
 }
 
+const pgliteClients = new WeakMap<Db, PGlite>();
+
 /** The PGlite client behind a Database, for tests that save a migrated data directory. */
 export function pgliteClientOf(db: Db): PGlite {
-  return (db as unknown as { $client: PGlite }).$client;
+  const client = pgliteClients.get(db);
+  if (!client) throw new Error('Not an embedded database.');
+  return client;
+}
+
+const companyHandles = new WeakMap<Db, (subscriberId: number) => Db>();
+
+/**
+ * The owner's handle, remembering how to make each company's: one handle per company, made on first use and kept
+ * (statements prepared once per handle stay prepared).
+ */
+function withCompanies(inScope: (scope: Scope) => Db): Db {
+  const db = inScope('system');
+  const companies = new Map<number, Db>();
+  companyHandles.set(db, (subscriberId) => {
+    let handle = companies.get(subscriberId);
+    if (!handle) companies.set(subscriberId, (handle = inScope(subscriberId)));
+    return handle;
+  });
+  return db;
+}
+
+/**
+ * The database as one company sees it through row-level security (`company-scope.ts`): what a caller's request runs
+ * on, so that a query that forgets its company filter finds nothing of another company.
+ */
+export function companyDb(db: Db, subscriberId: number): Db {
+  const forCompany = companyHandles.get(db);
+  if (!forCompany) throw new Error('Not a database opened by openDatabase.');
+  return forCompany(subscriberId);
 }
 
 /** A statement built and prepared once per database handle, on first use: `const page = oncePerDatabase((db) => ...prepare(name))`. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type Access, type Requirement } from '@sm/shared';
-import type { Db } from '../db/client';
+import { companyDb, type Db } from '../db/client';
 import type { Actor, Ctx } from './context';
 import { forbidden, unauthorized } from './errors';
 
@@ -101,8 +101,11 @@ export function registerAccessControl(app: FastifyInstance, callers: CallerSourc
   });
 }
 
-/** The service context of a request that passed access control. */
+/**
+ * The service context of a request that passed access control; its database is the caller's company's, under
+ * row-level security (db/company-scope.ts).
+ */
 export function ctxOf(request: FastifyRequest, db: Db): Ctx {
   if (!request.actor) throw unauthorized();
-  return { db, actor: request.actor, now: new Date(), events: request.server.events };
+  return { db: companyDb(db, request.actor.subscriberId), actor: request.actor, now: new Date(), events: request.server.events };
 }

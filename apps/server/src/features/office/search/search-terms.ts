@@ -70,7 +70,7 @@ export function matches(column: SQL, t: Terms): SQL {
 export const closeness = (column: SQL, t: Terms) => sql<number>`word_similarity(${t.text}, ${column})`;
 
 /** The digits of a phone column, as its trigram index holds them: 214-555-0101, (214) 555 0101 and +1 214... alike. */
-export const digitsOf = (column: PgColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
+export const digitsOf = (column: PgColumn) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
 /** The column's phone digits hold the typed digits. */
 export const phoneHas = (column: PgColumn, digits: string) => sql`${digitsOf(column)} like ${`%${digits}%`}`;

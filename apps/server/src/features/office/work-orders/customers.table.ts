@@ -41,7 +41,7 @@ export const customers = pgTable(
     // and by the digits of their phone (pg_trgm). The company is in the same index (btree_gin) as `subscriber_id + 0`,
     // the form `ofTenantByOtherIndex` writes, which the company's btree index does not answer.
     index('customers_search_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.name} || ' ' || ${t.address} || ' ' || ${t.city}) gin_trgm_ops`),
-    index('customers_phone_digits_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
+    index('customers_phone_digits_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') gin_trgm_ops`),
     index('customers_phone_idx').on(t.subscriberId, t.phone),
     index('customers_subscriber_name_idx').on(t.subscriberId, sql`lower(${t.name})`),
     // A grid's filter on a site's or billing customer's name (all work orders): the company's customers whose name
@@ -69,7 +69,7 @@ export const contacts = pgTable(
     index('contacts_customer_idx').on(t.customerId),
     // The search box, as on customers: name (typos forgiven), phone digits, a part of the e-mail address.
     index('contacts_name_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.name}) gin_trgm_ops`),
-    index('contacts_phone_digits_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
+    index('contacts_phone_digits_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') gin_trgm_ops`),
     index('contacts_email_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.email}) gin_trgm_ops`),
     index('contacts_phone_idx').on(t.subscriberId, t.phone),
     uniqueIndex('contacts_one_primary').on(t.customerId).where(sql`${t.isPrimary}`),
