@@ -9,8 +9,14 @@ import { startProviderSimulator, type RunningSimulator } from '../simulator/simu
 import { corrigoSimulator } from './corrigo-simulator';
 import { CORRIGO_CUSTOMER, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from './corrigo-simulator-data';
 
-// Calls that do not answer are given up after half a second here, so the timeout cases stay quick.
-process.env.PROVIDER_TIMEOUT_MS = '500';
+// Calls that do not answer are given up after half a second here, so the timeout cases stay quick; the files after
+// this one in the same test process get the usual timeout back.
+const timeoutBefore = process.env.PROVIDER_TIMEOUT_MS;
+beforeAll(() => void (process.env.PROVIDER_TIMEOUT_MS = '500'));
+afterAll(() => {
+  if (timeoutBefore === undefined) delete process.env.PROVIDER_TIMEOUT_MS;
+  else process.env.PROVIDER_TIMEOUT_MS = timeoutBefore;
+});
 
 let t: TestApp;
 let sim: RunningSimulator;
