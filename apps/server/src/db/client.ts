@@ -130,6 +130,7 @@ export function pgliteClientOf(db: Db): PGlite {
 }
 
 const companyHandles = new WeakMap<Db, (subscriberId: number) => Db>();
+const owners = new WeakMap<Db, Db>();
 
 /**
  * The owner's handle, remembering how to make each company's: one handle per company, made on first use and kept
@@ -140,11 +141,17 @@ function withCompanies(inScope: (scope: Scope) => Db): Db {
   const companies = new Map<number, Db>();
   companyHandles.set(db, (subscriberId) => {
     let handle = companies.get(subscriberId);
-    if (!handle) companies.set(subscriberId, (handle = inScope(subscriberId)));
+    if (!handle) {
+      companies.set(subscriberId, (handle = inScope(subscriberId)));
+      owners.set(handle, db);
+    }
     return handle;
   });
   return db;
 }
+
+/** The owner's handle of a database: itself, or the one a company's handle was made from (`companyDb`). */
+export const ownerOf = (db: Db): Db => owners.get(db) ?? db;
 
 /**
  * The database as one company sees it through row-level security (`company-scope.ts`): what a caller's request runs

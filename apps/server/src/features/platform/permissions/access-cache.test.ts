@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDb } from '../../../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { accessOf, cacheAccess, forgetAccess } from './access-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,5 +69,27 @@ describe('access kept between requests', () => {
       await setTechActive(true);
     }
     expect(await eventually(listTechWorkOrders, 200)).toBe(200);
+  });
+});
+
+describe('dropping what is kept after a change made here', () => {
+  it('drops it when asked through a company’s handle, as a request’s service asks, without waiting for the database', async () => {
+    // A listener that is up but hears nothing: only forgetAccess can drop what is kept.
+    const stop = cacheAccess(t.db, (_channel, on) => {
+      on.live(true);
+      return async () => undefined;
+    });
+    try {
+      const { rows } = (await t.db.execute(sql`select id, subscriber_id from users where user_name = 'tech'`)) as unknown as { rows: { id: number; subscriber_id: number }[] };
+      const [tech] = rows;
+      expect(await accessOf(t.db, tech.subscriber_id, tech.id)).not.toBeNull();
+      await setTechActive(false);
+      expect(await accessOf(t.db, tech.subscriber_id, tech.id), 'kept while nothing is heard').not.toBeNull();
+      forgetAccess(companyDb(t.db, tech.subscriber_id));
+      expect(await accessOf(t.db, tech.subscriber_id, tech.id)).toBeNull();
+    } finally {
+      await setTechActive(true);
+      await stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Access } from '@sm/shared';
-import type { Db, Watch } from '../../../db/client';
+import { ownerOf, type Db, type Watch } from '../../../db/client';
 import { loadAccess } from './access-load';
 
 /** Callers kept at most; past it the cache starts again empty. */
@@ -64,7 +64,10 @@ export const accessOf = (db: Db, subscriberId: number, userId: number): Promise<
 /** Whether access is kept in memory for this database now (its listening connection is up). */
 export const isAccessKept = (db: Db): boolean => caches.get(db)?.isLive ?? false;
 
-/** Drops what is kept, after this process changed access (the other processes hear it from the database). */
+/**
+ * Drops what is kept, after this process changed access (the other processes hear it from the database). `db` may be
+ * a company's handle (a request's `ctx.db`): the cache is the owner's.
+ */
 export function forgetAccess(db: Db) {
-  caches.get(db)?.forget();
+  caches.get(ownerOf(db))?.forget();
 }
