@@ -45,6 +45,8 @@ class AccessCache {
 }
 
 const caches = new WeakMap<Db, AccessCache>();
+/** The cache of a database, kept under the owner's handle: a request's `ctx.db`, its company's handle, finds it too. */
+const cacheOf = (db: Db) => caches.get(ownerOf(db));
 
 /** Starts keeping access in memory for this database, for as long as `watch` listens; answers how to stop. */
 export function cacheAccess(db: Db, watch: Watch): () => Promise<void> {
@@ -59,15 +61,12 @@ export function cacheAccess(db: Db, watch: Watch): () => Promise<void> {
 
 /** The caller's access (null when the user is gone or disabled): from memory when it is kept, else read. */
 export const accessOf = (db: Db, subscriberId: number, userId: number): Promise<Access | null> =>
-  caches.get(db)?.get(db, subscriberId, userId) ?? loadAccess(db, subscriberId, userId);
+  cacheOf(db)?.get(db, subscriberId, userId) ?? loadAccess(db, subscriberId, userId);
 
 /** Whether access is kept in memory for this database now (its listening connection is up). */
-export const isAccessKept = (db: Db): boolean => caches.get(db)?.isLive ?? false;
+export const isAccessKept = (db: Db): boolean => cacheOf(db)?.isLive ?? false;
 
-/**
- * Drops what is kept, after this process changed access (the other processes hear it from the database). `db` may be
- * a company's handle (a request's `ctx.db`): the cache is the owner's.
- */
+/** Drops what is kept, after this process changed access (the other processes hear it from the database). */
 export function forgetAccess(db: Db) {
-  caches.get(ownerOf(db))?.forget();
+  cacheOf(db)?.forget();
 }
