@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { call, deleteVisits, scheduleVisit, tokenOf } from './api';
 import { choose } from './page-actions';
 import { openAs, simulatorUrl } from './session';
 
@@ -17,25 +18,6 @@ const PROVIDER_MS = 20_000;
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const wizardOf = (page: Page, workOrderNumber: string) => page.getByRole('dialog', { name: `Corrigo Clock Out ${workOrderNumber}` });
-
-const apiTokens = new Map<string, string>();
-
-/** A token for calling the API as a demo user (signed in once: sign-ins are rate-limited). */
-async function tokenOf(request: APIRequestContext, userName: string): Promise<string> {
-  const known = apiTokens.get(userName);
-  if (known) return known;
-  const response = await request.post('/api/v1/Account/login', { data: { userName, password: 'demo1234' } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const token: string = (await response.json()).accessToken;
-  apiTokens.set(userName, token);
-  return token;
-}
-
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
-  const response = await request.fetch(`/api/v1/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
 
 interface SimulatedWorkOrder {
   Status: string;
@@ -103,8 +85,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, geolocation: G
 test.afterEach(async ({ request }) => {
   await clockOutIfOpen(request, GUIDED.workOrderNumber);
   await clockOutIfOpen(request, PLAIN.workOrderNumber);
-  const dispatcher = await tokenOf(request, 'dispatcher');
-  while (made.length > 0) await call(request, dispatcher, 'DELETE', `Scheduler/${made.pop()}`);
+  await deleteVisits(request, made);
 });
 
 test('tech checks a provider work order out through repair category, questions and checklist before the stop form', async ({ page, request }) => {
@@ -178,14 +159,8 @@ test('tech checks a provider work order out through repair category, questions a
 
 test('tech pauses a provider work order from the route, after backing out once', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const dispatcher = await tokenOf(request, 'dispatcher');
-  const tech = await tokenOf(request, 'tech');
-  const { userId } = await call(request, tech, 'POST', 'Account/validateUser');
-  const { workOrderId } = await call(request, tech, 'GET', `WorkOrder/${PLAIN.workOrderNumber}`);
   const task = `Provider pause test ${Date.now()}`;
-  const start = new Date(Date.now() - 5 * 60_000).toISOString();
-  const { schedulerId } = await call(request, dispatcher, 'POST', 'Scheduler/save', { schedulerId: 0, technicianId: userId, workOrderId, task, start, durationHours: 1 });
-  made.push(schedulerId);
+  made.push(await scheduleVisit(request, { userName: 'tech', task, workOrderNumber: PLAIN.workOrderNumber }));
   await clockIn(request, PLAIN.workOrderNumber);
 
   await openAs(page, 'tech', '/techScheduledRoute');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './page-actions';
-import { accessTokenOf, openAs } from './session';
+import { accessTokenOf, noticesLive, openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PATH = `/workOrder/${WORK_ORDER}/edit`;
@@ -37,6 +37,7 @@ test('a reminder reaches the technician on his phone without a reload; he asks f
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
   await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await noticesLive(tech);
 
   // The office sets a reminder a few seconds ahead; the technician's page is not touched.
   await openAs(page, 'dispatcher', PATH);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './page-actions';
-import { openAs } from './session';
+import { noticesLive, openAs } from './session';
 import { drawOn } from './signature';
 
 const PHONE = { width: 390, height: 844 };
@@ -43,10 +43,13 @@ test('a team leader asks a raise for a technician; payroll approves it live; the
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
+  await noticesLive(tech);
+  // The toast lasts 5 s: watched from before the answer.
+  const toast = expect(tech.getByText('Your raise was approved: open the notices to sign it.')).toBeVisible({ timeout: 30_000 });
   await toAnswer.getByRole('button', { name: 'Approve' }).click();
   await expect(payroll.getByText('The raise for Tom Alvarez was approved.')).toBeVisible();
   await expect(toAnswer).toBeHidden();
-  await expect(tech.getByText('Your raise was approved: open the notices to sign it.')).toBeVisible({ timeout: 30_000 });
+  await toast;
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   await tech.getByRole('dialog', { name: 'Notices' }).getByRole('link', { name: 'Pay raises to answer, sign or read: 1' }).click();
   await expect(tech).toHaveURL(new RegExp(`${NOTIFICATIONS}$`));

@@ -74,3 +74,11 @@ export async function resetGridLayouts(page: Page, ...gridKeys: string[]) {
     expect(res.ok(), `reset ${gridKey}: ${res.status()}`).toBe(true);
   }
 }
+
+/**
+ * Waits until the page's notifications hub is connected (the bell's `data-hub`), so a notice sent from now on reaches
+ * it live: a socket opened after the notice was sent would never hear of it.
+ */
+export async function noticesLive(page: Page) {
+  await expect(page.getByRole('button', { name: /^Notices: / })).toHaveAttribute('data-hub', 'online');
+}

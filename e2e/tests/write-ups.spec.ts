@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from './page-actions';
-import { openAs } from './session';
+import { noticesLive, openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PHONE = { width: 390, height: 844 };
@@ -23,6 +23,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
   await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await noticesLive(tech);
 
   await openAs(page, 'leader', `/workOrder/${WORK_ORDER}/edit`);
   await page.getByRole('region', { name: 'Flag Reminders' }).getByRole('button', { name: 'Write Up' }).click();
@@ -36,12 +37,12 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await page.getByRole('option', { name: 'Safety Concern' }).click();
   await dialog.getByRole('textbox', { name: 'Write-Up Description' }).fill('Opened the panel without locking out the compressor.');
   await shot(page, 'dialog', { fullPage: false });
+  // The technician's page is not touched: the hub brings the toast, watched from before the write-up (it lasts 5 s).
+  const toast = expect(tech.getByText('A write-up of Tom Alvarez')).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Write Up' }).click();
   await expect(page.getByText('Tom Alvarez was written up and notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
-
-  // The technician's page was not touched: the hub brings it.
-  await expect(tech.getByText('A write-up of Tom Alvarez')).toBeVisible({ timeout: 30_000 });
+  await toast;
   await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   const card = tech.getByRole('dialog', { name: 'Notices' }).getByRole('article', { name: 'Write-up of Tom Alvarez' });

@@ -3,7 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { connectHub } from '../../../lib/hub-connection';
+import { connectHub, type HubState } from '../../../lib/hub-connection';
 import { notifyWarning } from '../../../lib/notify';
 import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, myPayRaiseNoticesQuery, PAY_RAISE_NOTICES_KEY, SOP_NOTICES_KEY } from './notices-api';
 
@@ -17,11 +17,16 @@ const PAY_RAISE_TOASTS = {
 
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
-/** Reads the notices again whenever the notifications hub says one arrived, and says so in a toast. */
-function useNoticesHub() {
+/**
+ * Reads the notices again whenever the notifications hub says one arrived, and says so in a toast; answers whether the
+ * hub is connected.
+ */
+function useNoticesHub(): HubState {
   const client = useQueryClient();
+  const [hubState, setHubState] = useState<HubState>('connecting');
   useEffect(() => {
-    let hasBeenOnline = false;
+    // Attempts to connect: after the first, what arrived while none was open is read again once one is.
+    let attempts = 0;
     const hub = connectHub(NOTIFICATIONS_HUB_PATH, {
       message: (m) => {
         if (m.event !== 'notice') return;
@@ -44,23 +49,24 @@ function useNoticesHub() {
         void client.invalidateQueries({ queryKey: FLAG_REMINDERS_KEY });
         notifyWarning(`Flag reminder for work order ${notice.workOrderNumber}: open the notices to read it.`, { title: 'Flag reminder' });
       },
-      // After a lost connection, what arrived meanwhile is read again.
       state: (s) => {
-        if (s !== 'online') return;
-        if (hasBeenOnline) void client.invalidateQueries({ queryKey: ['notices'] });
-        hasBeenOnline = true;
+        setHubState(s);
+        if (s === 'connecting') attempts++;
+        if (s === 'online' && attempts > 1) void client.invalidateQueries({ queryKey: ['notices'] });
       },
     });
     return () => hub.close();
   }, [client]);
+  return hubState;
 }
 
 /**
  * The header's bell: how many flag reminders, SOPs and checklist steps wait to be acknowledged and write-ups to be dismissed, live through the
- * notifications hub, and the notices panel it opens (loaded when first opened).
+ * notifications hub, and the notices panel it opens (loaded when first opened). While the hub is offline its tooltip
+ * says new notices show on the next visit; `data-hub` holds the hub's state.
  */
 export function NoticesBell() {
-  useNoticesHub();
+  const hubState = useNoticesHub();
   const reminders = useQuery(flagRemindersQuery);
   const writeUps = useQuery(myWriteUpsQuery);
   const sops = useQuery(mySopsQuery);
@@ -71,8 +77,16 @@ export function NoticesBell() {
   const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
   return (
     <>
-      <Tooltip label={label}>
-        <ActionIcon variant={count > 0 ? 'light' : 'subtle'} color={count > 0 ? 'orange' : undefined} size="lg" onClick={() => setOpened(true)} aria-label={label} pos="relative">
+      <Tooltip label={hubState === 'offline' ? `${label} (not live: new notices show when the connection is back)` : label}>
+        <ActionIcon
+          variant={count > 0 ? 'light' : 'subtle'}
+          color={count > 0 ? 'orange' : undefined}
+          size="lg"
+          onClick={() => setOpened(true)}
+          aria-label={label}
+          pos="relative"
+          data-hub={hubState}
+        >
           <IconBell size={20} />
           {count > 0 && (
             <span
