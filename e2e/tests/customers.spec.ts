@@ -97,6 +97,8 @@ test('a dispatcher adds a billing customer with a GPS position, a location of it
   await expect(found.getByRole('link', { name: NAME })).toBeVisible();
   await expect(found.getByRole('link', { name: LOCATION })).toContainText(`Billed to ${NAME}`);
   await search.fill('(214) 555-0177');
+  // The phone's own results: the search has settled into the address (the name's results stay shown meanwhile).
+  await expect(page).toHaveURL(/\?search=%28214%29\+555-0177$/);
   await expect(found.getByRole('link', { name: NAME })).toBeVisible();
   await shot(page, 'look-up-desktop');
   await found.getByRole('link', { name: NAME }).click();

@@ -4,9 +4,10 @@ import { IconMapPin, IconPhone, IconSearch, IconUserSearch } from '@tabler/icons
 import { addressLineOf, AUTOCOMPLETE_DEBOUNCE_MS, CUSTOMER_LOOKUP_MAX_TAKE, type CustomerLookupRow } from '@sm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
 import { usePageTitle } from '../../../components/use-page-title';
+import { usePageSearchParams } from '../../../lib/use-page-search-params';
 import { customerPath } from './customer-paths';
 import { customerLookupQuery } from './customers-api';
 
@@ -65,14 +66,14 @@ function Hint({ title, text }: { title: string; text: string }) {
 /** `/customer/look-up`: one search box (name, address or phone, 400 ms after the last key); results open the customer. */
 export default function CustomerLookUpPage() {
   usePageTitle('Customer Look-Up');
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = usePageSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const query = useQuery({ ...customerLookupQuery({ search: debounced, take: CUSTOMER_LOOKUP_MAX_TAKE }), enabled: debounced !== '', placeholderData: keepPreviousData });
   // The search stays in the address, so Back returns to the same results.
   useEffect(() => {
-    setParams(debounced ? { search: debounced } : {}, { replace: true });
-  }, [debounced, setParams]);
+    replaceParams(debounced ? { search: debounced } : {});
+  }, [debounced, replaceParams]);
 
   const rows = debounced ? query.data : undefined;
   let body;

@@ -4,9 +4,10 @@ import { IconAlertTriangle, IconBuildingStore, IconClipboardList, IconSearch, Ic
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_DEBOUNCE_MS, canRead, SEARCH_MIN_LENGTH, type SearchGroup, type SearchRecordsAnswer } from '@sm/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { apiGet } from '../../../lib/api';
+import { usePageSearchParams } from '../../../lib/use-page-search-params';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { isSearchable, searchRecordsQuery, searchTargets } from './search-api';
 
@@ -88,14 +89,14 @@ function ResultGroup<G extends SearchGroup>({ group, title, icon, q, first, isLo
  */
 export default function SearchRecordsPage() {
   usePageTitle('Search');
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = usePageSearchParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const [debounced] = useDebouncedValue(typed, AUTOCOMPLETE_DEBOUNCE_MS);
   useEffect(() => setTyped(q), [q]);
   useEffect(() => {
-    if (debounced.trim() !== q.trim()) setParams(debounced.trim() ? { q: debounced.trim() } : {}, { replace: true });
-  }, [debounced, q, setParams]);
+    if (debounced.trim() !== q.trim()) replaceParams(debounced.trim() ? { q: debounced.trim() } : {});
+  }, [debounced, q, replaceParams]);
 
   const { access } = useSignedIn();
   const result = useQuery({ ...searchRecordsQuery(q, PAGE), placeholderData: keepPreviousData });
