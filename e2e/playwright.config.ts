@@ -8,15 +8,15 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * clock tests create work orders (sub work orders cannot be removed) and add labor, and the board and provider tests
  * clock tech in and out now while the clock tests back-date a start: on one database they would have to run in order.
  * The accessibility sweep opens every page of every role and its dialogs, and must not see what other tests left
- * behind half-done. The money test sends quotes by e-mail to the SMTP server it starts on its port + 2, the only
- * group whose server has a mail server. The money, billing and office tests each back-date one labor entry of tech's,
+ * behind half-done. The money test sends quotes by e-mail to the SMTP server it starts on its port + 2 (the sign-up
+ * test reads its confirmation link from one the same way). The money, billing and office tests each back-date one labor entry of tech's,
  * which may not start before his last clock-out: each in its own group. Each server's provider simulator listens on its
  * port + 1. Two groups run at once, each group's tests one after another: the tests wait on the page far more than
  * they work, so two at a time take little more than half the time of one after another.
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval)\.spec\.ts$/;
+const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-run)\.spec\.ts$/;
 
 // The longest group first: two groups run at once, and the sweep would otherwise end alone.
 const groups = [
@@ -31,14 +31,35 @@ const groups = [
   // The payroll tests lock a worked pay period, and the labor approval asks about worked labor: their server's demo has
   // the last two periods worked.
   { name: 'payroll', testMatch: /(payroll|labor-approval)\.spec\.ts$/, port: base + 80, payrollHistory: true },
+  // A server as an operator starts it for real: an empty database without the demo. With public sign-up open, a new
+  // company registers and confirms its address by the link read from the SMTP server the test starts on port + 2;
+  // with it closed, the first company is set up once.
+  { name: 'sign-up', testMatch: /sign-up\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: 'PUBLIC_SIGNUP=1' },
+  { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: 'PUBLIC_SIGNUP=0' },
 ];
 
-const serverOf = (port: number, smtpPort?: number, payrollHistory?: boolean) => ({
-  // The data directory starts with the seeded demo database (e2e/seeded-data-dir.ts): Playwright starts the servers one
-  // after another, and migrating and seeding each anew took half a minute apiece.
-  command: `npx tsx e2e/seeded-data-dir.ts .tmp/e2e-data-${port}${payrollHistory ? ' --payroll-history' : ''} && ${smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort} ` : ''}SEED_DEMO=1 DATA_DIR=.tmp/e2e-data-${port} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`,
+interface Group {
+  port: number;
+  smtpPort?: number;
+  payrollHistory?: boolean;
+  /** An empty database without the demo, with these settings; otherwise the seeded demo. */
+  empty?: string;
+}
+
+/** The command that prepares a group's data directory and starts its server. */
+function commandOf({ port, smtpPort, payrollHistory, empty }: Group): string {
+  const dir = `.tmp/e2e-data-${port}`;
+  // The seeded data directory: Playwright starts the servers one after another, and migrating and seeding each anew
+  // took half a minute apiece (e2e/seeded-data-dir.ts).
+  const prepare = empty ? `rm -rf ${dir} && mkdir -p ${dir}` : `npx tsx e2e/seeded-data-dir.ts ${dir}${payrollHistory ? ' --payroll-history' : ''}`;
+  const settings = [smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort}` : '', empty ? `SEED_DEMO=0 ${empty} PUBLIC_URL=http://127.0.0.1:${port}` : 'SEED_DEMO=1'].filter(Boolean).join(' ');
+  return `${prepare} && ${settings} DATA_DIR=${dir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`;
+}
+
+const serverOf = (group: Group) => ({
+  command: commandOf(group),
   cwd: '..',
-  url: `http://127.0.0.1:${port}/api/health`,
+  url: `http://127.0.0.1:${group.port}/api/health`,
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'ignore' as const,
@@ -71,6 +92,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: groups.map(({ port, smtpPort: _smtp, payrollHistory: _history, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: groups.map(({ port, smtpPort, payrollHistory }) => serverOf(port, smtpPort, payrollHistory)),
+  projects: groups.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: groups.map(serverOf),
 });

@@ -40,7 +40,10 @@ import { searchRoutes } from './features/office/search/search.routes';
 import { salesSchedulingRoutes } from './features/field/sales-scheduling/sales-scheduling.routes';
 import { schedulingRoutes } from './features/field/scheduling/scheduling.routes';
 import { unassignedWorkRoutes } from './features/field/scheduling/unassigned-work.routes';
+import { signupRoutes } from './features/platform/signup/signup.routes';
 import { usersRoutes } from './features/platform/users/users.routes';
+import { accountLinksRoutes } from './features/platform/users-admin/account-links.routes';
+import { usersAdminRoutes } from './features/platform/users-admin/users-admin.routes';
 import { workOrdersRoutes } from './features/office/work-orders/work-orders.routes';
 import { workOrderOfficeRoutes } from './features/office/work-orders/work-order-office.routes';
 import { workOrderItemsRoutes } from './features/office/work-order-items/work-order-items.routes';
@@ -79,6 +82,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where people reach the product (PUBLIC_URL): e-mailed links start with it; `http://localhost:3000` when absent. */
   publicUrl?: string;
+  /** Whether anyone may register a company (PUBLIC_SIGNUP=1); closed when absent. */
+  publicSignup?: boolean;
 }
 
 const OPENAPI_INFO = {
@@ -149,12 +154,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
-  authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20 });
+  const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+  authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20, publicUrl });
+  signupRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, publicUrl, publicSignup: opts.publicSignup ?? false });
   permissionsRoutes(app, opts);
   providerSettingsRoutes(app, opts);
   documentRoutes(app, opts);
   emailTemplatesRoutes(app, opts);
   usersRoutes(app, opts);
+  usersAdminRoutes(app, { db: opts.db, publicUrl });
+  accountLinksRoutes(app, { db: opts.db, publicUrl });
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);
   gridPreferencesRoutes(app, opts);
@@ -178,7 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sopRoutes(app, opts);
   payRaisesRoutes(app, opts);
   timesheetsRoutes(app, opts);
-  laborApprovalsRoutes(app, { db: opts.db, publicUrl: opts.publicUrl ?? 'http://localhost:3000' });
+  laborApprovalsRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

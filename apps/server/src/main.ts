@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedReference } from './db/seed/reference';
 import { demoAccountsRefusal } from './db/seed/demo-guard';
 import { seedPayrollHistory } from './db/seed/payroll-history';
 import { connectDemoToSimulator } from './db/seed/providers';
@@ -26,6 +27,8 @@ const unlock = env.databaseUrl ? () => undefined : lockDataDir(env.dataDir);
 process.on('exit', unlock);
 const database = await openDatabase({ url: env.databaseUrl, dataDir: env.databaseUrl ? null : join(env.dataDir, 'pglite') });
 await database.migrate();
+// The roles and statuses every company refers to, so that the first company can be set up without the demo.
+await seedReference(database.db);
 // Production does not run with accounts anyone can sign in to with the published demo password.
 const refusal = await demoAccountsRefusal(database.db, env);
 if (refusal) {
@@ -58,6 +61,7 @@ const app = await buildApp({
   isSmtpConfigured: !!env.smtpUrl,
   trustProxy: env.trustProxy,
   publicUrl: env.publicUrl,
+  publicSignup: env.publicSignup,
 });
 if (resealed > 0) app.log.info(`The secrets of ${resealed} provider account(s) were sealed under key ${secretKeys[0]!.id}.`);
 // The e-mail outbox is sent only when a mail server is configured; otherwise messages wait, shown to administrators.

@@ -43,3 +43,5 @@ export * from './payroll-rules';
 export * from './schemas/timesheets';
 export * from './schemas/labor-approvals';
 export * from './schemas/financial-periods';
+export * from './schemas/signup';
+export * from './schemas/users-admin';

@@ -19,6 +19,8 @@ export interface Env {
   trustProxy: TrustProxy;
   /** Where people reach the product (PUBLIC_URL), without a trailing slash: every e-mailed link starts with it. */
   publicUrl: string;
+  /** PUBLIC_SIGNUP=1: anyone may register a company at /register; otherwise closed, and an empty database offers the one-time setup. */
+  publicSignup: boolean;
   jwtSecret: string;
   webDist?: string;
   logLevel: string;
@@ -54,6 +56,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowDemoAccounts: source.ALLOW_DEMO_ACCOUNTS === '1',
     trustProxy: trustProxyOf(source.TRUST_PROXY),
     publicUrl: publicUrlOf(source.PUBLIC_URL, port),
+    publicSignup: source.PUBLIC_SIGNUP === '1',
     jwtSecret: source.JWT_SECRET || secretInDataDir(dataDir),
     webDist: source.WEB_DIST,
     logLevel: source.LOG_LEVEL ?? 'info',

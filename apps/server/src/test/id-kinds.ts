@@ -65,6 +65,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   flagId: { table: 'work_order_flags' },
   workOrderFlagId: { table: 'work_order_flags' },
   regionId: { table: 'regions' },
+  jobTitleId: { table: 'job_titles' },
   sopTypeId: { table: 'sop_types' },
   payRaiseTypeId: { table: 'pay_raise_types' },
   'workOrderClasses.id': { table: 'work_order_classes' },
@@ -98,6 +99,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   'ptoEntries.id': { table: 'pto_entries' },
   // Shared by every company.
   roleId: { shared: 'roles' },
+  roleIds: { shared: 'roles' },
   statusValue: { shared: 'user_statuses' },
   userStatusId: { shared: 'user_statuses' },
   workOrderStatusId: { shared: 'work_order_statuses' },

@@ -26,7 +26,7 @@ export const TEST_SECRETS_KEY = secretKeyOf(Buffer.alloc(32, 7).toString('base64
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
 export async function createTestApp(
-  opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string } = {},
+  opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string; publicSignup?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   // As a server starts: the demo's provider secrets, stored plain by the seed, are sealed.
@@ -34,7 +34,7 @@ export async function createTestApp(
   await resealProviderSecrets(database.db);
   const app = await buildApp({
     db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger,
-    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl,
+    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl, publicSignup: opts.publicSignup,
   });
   await app.ready();
   const tokens = new Map<string, string>();
@@ -63,35 +63,42 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A database of its own on the PostgreSQL test server (TEST_DATABASE_URL), dropped again when closed: a copy of
+ * `template`, or empty (not even migrated) without one. CREATE DATABASE from a template fails while another copy is
+ * being made from it: tried again a moment later.
+ */
+export async function ownPgDatabase(template?: string): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `sm_t_${(template ?? 'empty').replace('sm_tmpl_', '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+      break;
+    } catch (e) {
+      if (attempt > 20) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 async function openTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
-  if (template) {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `sm_t_${template.replace('sm_tmpl_', '')}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-        break;
-      } catch (e) {
-        if (attempt > 20) throw e;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
-    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
+  if (template) return ownPgDatabase(template);
   const dump = readFileSync(inject('pgliteDump'));
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }

@@ -1,5 +1,5 @@
-import { satisfies } from '@sm/shared';
-import { Suspense } from 'react';
+import { satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
 import { lazyArea } from '../components/lazy-area';
@@ -17,6 +17,21 @@ import { HOME_PATH, type AreaDefinition } from './area-types';
 const AppLayout = lazyArea(async () => ({ default: (await import('../features/platform/shell/app-layout')).AppLayout }));
 /** The customer's labor approval, opened from a link without signing in. */
 const LaborApprovePage = lazyArea(() => import('../features/people/labor-approvals/labor-approve-page'));
+/** Sign-up, the e-mailed confirmation link and the first run's setup: before any sign-in. */
+const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
+const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
+const SetupPage = lazyArea(() => import('../features/platform/signup/setup-page'));
+
+/** A page opened without signing in, loaded on its own. */
+const publicRoute = (path: string, Page: ComponentType) => ({
+  path,
+  element: (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  ),
+  errorElement: <RouteError />,
+});
 
 /** Renders an area when the user satisfies its requirement; otherwise sends them home (spec 2.3). */
 function AreaRoute({ area }: { area: AreaDefinition }) {
@@ -41,15 +56,10 @@ function RouteError() {
 /** The app's routes: /login and the public links, then every built area behind the session guard; anything else goes home. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
-  {
-    path: '/workOrderLaborApprove/:guid',
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <LaborApprovePage />
-      </Suspense>
-    ),
-    errorElement: <RouteError />,
-  },
+  publicRoute('/workOrderLaborApprove/:guid', LaborApprovePage),
+  publicRoute('/register', RegisterPage),
+  publicRoute(`${SIGNUP_CONFIRM_PATH}/:token`, ConfirmEmailPage),
+  publicRoute('/setup', SetupPage),
   {
     element: (
       <RequireSession>

@@ -10,12 +10,14 @@ import { addressFailureLimit } from './address-limit';
 import { login, refreshToken, validateUser } from './auth.service';
 
 /** Sign-in and session (contract "Accounts and session"). */
-export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: string; loginRateLimit: number; loginFailuresPerAddress: number }) {
+export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: string; loginRateLimit: number; loginFailuresPerAddress: number; publicUrl: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const addressLimit = addressFailureLimit(deps.loginFailuresPerAddress, 60_000);
   r.post('/api/v1/Account/login', {
     config: {
       access: PUBLIC,
+      // 403: the account's e-mail address is not confirmed yet (sign-up).
+      errors: [403],
       rateLimit: {
         max: deps.loginRateLimit,
         // After validation, so the key can include the user name: one person's typos do not lock out the office.
@@ -33,7 +35,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
     onRequest: async (req) => addressLimit.check(req.ip),
     handler: async (req) => {
       try {
-        return await login({ db: deps.db, jwtSecret: deps.jwtSecret, now: new Date() }, req.body);
+        return await login({ db: deps.db, jwtSecret: deps.jwtSecret, now: new Date(), publicUrl: deps.publicUrl }, req.body);
       } catch (err) {
         if (err instanceof AppError && err.status === 401) addressLimit.recordFailure(req.ip);
         throw err;

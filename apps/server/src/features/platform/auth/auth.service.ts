@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { rateSheetLaborItems, subscribers, userRoles, roles, userStatuses, users } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, unauthorized } from '../../../lib/errors';
+import { maskedAddress, resendIfExpired } from '../signup/confirmation-link';
 import { signAccessToken, verifyAccessToken, type ClaimsBody } from './tokens';
 
 export const LOCKOUT_FAILURES = 10;
@@ -69,7 +70,8 @@ export async function buildClaims(db: Db, userId: number): Promise<ClaimsBody & 
   };
 }
 
-async function issue(db: Db, secret: string, userId: number, now: Date): Promise<string> {
+/** A signed access token for a user, with the claims the database holds now. */
+export async function issue(db: Db, secret: string, userId: number, now: Date): Promise<string> {
   const { subscriberName: _, ...claims } = await buildClaims(db, userId);
   return signAccessToken(secret, claims, now);
 }
@@ -78,7 +80,7 @@ async function issue(db: Db, secret: string, userId: number, now: Date): Promise
  * Signs a user in. Wrong user name and wrong password answer the same sentence; after repeated failures the
  * account is locked for a while, and the lock is said plainly.
  */
-export async function login(deps: { db: Db; jwtSecret: string; now: Date }, body: LoginBody): Promise<{ accessToken: string }> {
+export async function login(deps: { db: Db; jwtSecret: string; now: Date; publicUrl?: string }, body: LoginBody): Promise<{ accessToken: string }> {
   const { db, now } = deps;
   const [user] = await db
     .select()
@@ -102,8 +104,21 @@ export async function login(deps: { db: Db; jwtSecret: string; now: Date }, body
     throw new AppError(401, INVALID);
   }
   if (!u.isActive || !user.subscribers.isActive) throw new AppError(401, 'This account is disabled. Ask your administrator.');
+  if (!u.isEmailConfirmed) throw new AppError(403, await unconfirmedSentence(deps, u));
   if (u.failedLogins > 0 || u.lockedUntil) await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
   return { accessToken: await issue(db, deps.jwtSecret, u.id, now) };
+}
+
+/**
+ * Why a user who signed up is refused until their address is confirmed: the link to open, and a new one sent when
+ * every link they had expired (the right password was given, so this mails only the account's own address).
+ */
+async function unconfirmedSentence(deps: { db: Db; now: Date; publicUrl?: string }, u: typeof users.$inferSelect): Promise<string> {
+  const who = { subscriberId: u.subscriberId, userId: u.id, name: u.name, userName: u.userName, email: u.email };
+  const sent = deps.publicUrl !== undefined && (await resendIfExpired(deps.db, who, deps.publicUrl, deps.now));
+  return sent
+    ? `Your e-mail address is not confirmed yet, and the link we sent has expired. We sent a new one to ${maskedAddress(u.email)}: open it, then sign in.`
+    : `Your e-mail address is not confirmed yet. Open the link we sent to ${maskedAddress(u.email)}, then sign in.`;
 }
 
 /** `Account/validateUser`: the signed-in user as the database knows them now. */

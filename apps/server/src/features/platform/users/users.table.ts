@@ -18,12 +18,19 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /**
+     * Whether the address is confirmed. Only public sign-up creates a user unconfirmed (until the e-mailed link is
+     * opened), and such a user cannot sign in; every other user, the ones before sign-up existed included, is confirmed.
+     */
+    isEmailConfirmed: boolean('is_email_confirmed').notNull().default(true),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     jobTitleId: integer('job_title_id'),
     userStatusId: integer('user_status_id').references(() => userStatuses.id),
     userStatusDescription: text('user_status_description'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Invited and no password chosen yet: the user cannot sign in until the invitation's link sets one. */
+    isInvitationPending: boolean('is_invitation_pending').notNull().default(false),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

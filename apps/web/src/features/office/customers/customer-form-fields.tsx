@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { CustomerPicker } from './customer-picker';
 import type { CustomerFormErrors, CustomerFormValues } from './customer-form';
 import { customerFlagsQuery } from './customers-api';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 
 export type SetCustomerField = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => void;
 

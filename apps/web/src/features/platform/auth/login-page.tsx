@@ -1,19 +1,33 @@
-import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { resolveLandingIn, useAreas } from '../../../areas/areas-context';
 import { usePageTitle } from '../../../components/use-page-title';
-import { GENERIC_ERROR_MESSAGE } from '../../../lib/api';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../lib/api';
 import { setToken } from '../../../lib/token-store';
+import { signupStateQuery } from '../signup/signup-api';
 import { readIntendedUrl } from './intended-url';
 import { signIn } from './session-api';
 import { useSession } from './session-context';
 
 /**
+ * Why the sign-in was refused: the answer's sentence, also for a 403 (an address not confirmed yet says which link to
+ * open), which elsewhere means a missing permission and reads as the generic sentence.
+ */
+function signInRefusal(error: Error): string {
+  if (error instanceof ApiError && error.status === 403) {
+    const message = (error.body as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return error.message;
+}
+
+/**
  * The sign-in page: user name and password; errors (wrong credentials, too many attempts) show in the form.
- * Once the session has loaded, the user lands where `resolveLandingIn` says (spec platform 2.4).
+ * Once the session has loaded, the user lands where `resolveLandingIn` says (spec platform 2.4). It links the sign-up
+ * page when public sign-up is open, and sends to the one-time setup while a server with sign-up closed has no company.
  */
 export function LoginPage() {
   usePageTitle('Sign In');
@@ -23,12 +37,13 @@ export function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const signup = useQuery(signupStateQuery);
 
   const login = useMutation({
     mutationFn: signIn,
     meta: { silent: true },
     onSuccess: ({ accessToken }) => setToken(accessToken),
-    onError: (error) => setFormError(error.message),
+    onError: (error) => setFormError(signInRefusal(error)),
   });
 
   useEffect(() => {
@@ -55,6 +70,7 @@ export function LoginPage() {
   };
 
   const busy = login.isPending || (login.isSuccess && session.status === 'loading');
+  if (signup.data?.needsSetup && !signup.data.publicSignup) return <Navigate to="/setup" replace />;
 
   return (
     <Center component="main" mih="100vh" p="md" bg="gray.0">
@@ -94,6 +110,14 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth>
             Sign In
           </Button>
+          {signup.data?.publicSignup && (
+            <Text size="sm" ta="center">
+              New here?{' '}
+              <Anchor component={Link} to="/register">
+                Create a company account
+              </Anchor>
+            </Text>
+          )}
         </Stack>
       </Paper>
     </Center>

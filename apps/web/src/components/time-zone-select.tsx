@@ -15,15 +15,25 @@ function zoneData(current: string | null) {
   ];
 }
 
-/** The site's IANA time zone; empty means the company's. */
-export function TimeZoneSelect({ value, onChange, error }: { value: string | null; onChange: (zone: string | null) => void; error?: string }) {
+interface TimeZoneSelectProps {
+  value: string | null;
+  onChange: (zone: string | null) => void;
+  error?: string;
+  /** A company's own zone: one must be chosen. Otherwise empty means the company's (a site's zone). */
+  required?: boolean;
+}
+
+/** An IANA time zone, those of the United States first. */
+export function TimeZoneSelect({ value, onChange, error, required = false }: TimeZoneSelectProps) {
   const data = useMemo(() => zoneData(value), [value]);
   return (
     <Select
       label="Time Zone"
-      placeholder="The company's time zone"
+      placeholder={required ? 'Choose a time zone' : "The company's time zone"}
       searchable
-      clearable
+      clearable={!required}
+      allowDeselect={!required}
+      withAsterisk={required}
       data={data}
       value={value}
       onChange={onChange}

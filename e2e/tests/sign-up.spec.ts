@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startSmtpSink, waitUntil, type SmtpSink } from '../../apps/server/src/test/smtp-sink';
+import { shot } from './page-actions';
+
+// A server as an operator runs it with public sign-up open: an empty database, no demo (its own group). The
+// confirmation link is read from the SMTP server this file starts where the group's server sends its mail (port + 2).
+let sink: SmtpSink;
+test.beforeAll(async ({}, info) => {
+  sink = await startSmtpSink({ port: Number(new URL(info.project.use.baseURL!).port) + 2 });
+});
+test.afterAll(async () => {
+  await sink?.close();
+});
+
+const COMPANY = 'Lone Star Cooling';
+const EMAIL = 'avery@lonestarcooling.example';
+const PASSWORD = 'cold-rooms-at-dawn';
+const PHONE = { width: 390, height: 844 };
+
+/** Fills the sign-up form; the password twice unless `confirm` says otherwise. */
+async function fillForm(page: Page, password: string, confirm = password) {
+  const form = page.getByRole('form', { name: 'Create Account' });
+  await form.getByRole('textbox', { name: 'Company Name' }).fill(COMPANY);
+  await form.getByRole('combobox', { name: 'Time Zone' }).fill('Chicago');
+  await page.getByRole('option', { name: 'America/Chicago' }).click();
+  await form.getByRole('textbox', { name: 'Street' }).fill('1500 Marilla St');
+  await form.getByRole('textbox', { name: 'City' }).fill('Dallas');
+  await form.getByRole('textbox', { name: 'State' }).fill('tx');
+  await form.getByRole('textbox', { name: 'Zip' }).fill('75201');
+  await form.getByRole('textbox', { name: 'Your Name' }).fill('Avery Brooks');
+  await form.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
+  await form.getByRole('textbox', { name: 'User Name' }).fill('avery');
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByLabel('Confirm Password').fill(confirm);
+  return form;
+}
+
+/** The confirmation link of the last message to `address`, as the e-mail carries it. */
+async function confirmationLink(address: string): Promise<string> {
+  const toAddress = (m: SmtpSink['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '').includes(address);
+  await waitUntil(() => sink.received.some(toAddress), 'the confirmation e-mail to reach the mail server', 30_000);
+  const mail = sink.received.filter(toAddress).at(-1)!;
+  expect(mail.subject).toBe(`Confirm your e-mail address for ${COMPANY}`);
+  const link = /href="([^"]+)"/.exec(String(mail.html))?.[1];
+  expect(link, 'the message carries a link').toBeTruthy();
+  return link!.replaceAll('&amp;', '&');
+}
+
+test('a new company signs up on a phone, confirms its address by the e-mailed link and signs in', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL });
+  const page = await phone.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create a company account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveTitle('Create a Company Account - WebBased');
+
+  // Nothing typed: each field says what it needs, and nothing is sent.
+  const form = page.getByRole('form', { name: 'Create Account' });
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(form.getByText('Company Name field is required!').first()).toBeVisible();
+  expect(sink.received).toHaveLength(0);
+
+  // A common password, then two that differ.
+  await fillForm(page, 'password123');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('form-error')).toContainText('not a common password');
+  await fillForm(page, PASSWORD, `${PASSWORD}!`);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('The two passwords are not the same.');
+  await fillForm(page, PASSWORD);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'register-phone');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('We sent a link to a…@lonestarcooling.example.');
+
+  // Before the address is confirmed the sign-in is refused, saying why.
+  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await page.getByLabel('User Name').fill('avery');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByTestId('login-error')).toContainText('Your e-mail address is not confirmed yet.');
+
+  // The link from the e-mail confirms it once; the second opening says so.
+  const link = await confirmationLink(EMAIL);
+  expect(link.startsWith(`${baseURL}/register/confirm/`), link).toBe(true);
+  await page.goto(link);
+  await expect(page.getByRole('status')).toContainText(`${COMPANY} is ready. Sign in as avery.`);
+  await shot(page, 'confirmed-phone');
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('This address was already confirmed');
+
+  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await page.getByLabel('User Name').fill('avery');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await phone.close();
+});
+
+// After the first test, whose company holds the user name and the address.
+test('the same user name or e-mail address cannot sign up a second company, and a forged link is refused', async ({ page }) => {
+  await page.goto('/register');
+  const form = await fillForm(page, 'another-long-passphrase');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('form-error')).toContainText('The user name avery is taken');
+  await form.getByRole('textbox', { name: 'User Name' }).fill('avery.brooks');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('An account with this e-mail address already exists. Sign in, or use another address.');
+  await expect(page.getByRole('heading', { name: 'Create a company account' })).toBeVisible();
+
+  await page.goto('/register/confirm/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid.');
+});
