@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe-check';
 import { shot } from './page-actions';
 
 // A server as an operator first starts it with public sign-up closed: an empty database, no demo (its own group).
@@ -33,6 +34,7 @@ test('the first start offers the one-time setup; the first administrator is sign
   await expect(page.getByTestId('form-error')).toHaveText('State must be two letters, like TX.');
   await form.getByRole('textbox', { name: 'State' }).fill('TX');
   await shot(page, 'setup');
+  await expectAccessible(page, 'the setup page', { withShell: false });
   await form.getByRole('button', { name: 'Set Up Company' }).click();
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/(setup|login)/);

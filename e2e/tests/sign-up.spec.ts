@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../../apps/server/src/test/smtp-sink';
+import { ROLE } from '../../packages/shared/src/roles';
+import { expectAccessible } from './axe-check';
 import { shot } from './page-actions';
 
 // A server as an operator runs it with public sign-up open: an empty database, no demo (its own group). The
@@ -35,15 +37,21 @@ async function fillForm(page: Page, password: string, confirm = password) {
   return form;
 }
 
-/** The confirmation link of the last message to `address`, as the e-mail carries it. */
-async function confirmationLink(address: string): Promise<string> {
-  const toAddress = (m: SmtpSink['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '').includes(address);
-  await waitUntil(() => sink.received.some(toAddress), 'the confirmation e-mail to reach the mail server', 30_000);
-  const mail = sink.received.filter(toAddress).at(-1)!;
-  expect(mail.subject).toBe(`Confirm your e-mail address for ${COMPANY}`);
+/** The link of the last message to `address` whose subject says `subject`, as the e-mail carries it. */
+async function linkMailedTo(address: string, subject: string | RegExp): Promise<string> {
+  const matches = (m: SmtpSink['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '').includes(address) && new RegExp(subject).test(m.subject ?? '');
+  await waitUntil(() => sink.received.some(matches), `the message "${subject}" to ${address} to reach the mail server`, 30_000);
+  const mail = sink.received.filter(matches).at(-1)!;
   const link = /href="([^"]+)"/.exec(String(mail.html))?.[1];
   expect(link, 'the message carries a link').toBeTruthy();
   return link!.replaceAll('&amp;', '&');
+}
+
+/** Signs in through the sign-in page. */
+async function signIn(page: Page, userName: string, password: string) {
+  await page.getByLabel('User Name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test('a new company signs up on a phone, confirms its address by the e-mailed link and signs in', async ({ browser, baseURL }) => {
@@ -71,19 +79,18 @@ test('a new company signs up on a phone, confirms its address by the e-mailed li
   await fillForm(page, PASSWORD);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shot(page, 'register-phone');
+  await expectAccessible(page, 'the sign-up page', { withShell: false });
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('We sent a link to a…@lonestarcooling.example.');
 
   // Before the address is confirmed the sign-in is refused, saying why.
   await page.getByRole('link', { name: 'Go to Sign In' }).click();
-  await page.getByLabel('User Name').fill('avery');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, 'avery', PASSWORD);
   await expect(page.getByTestId('login-error')).toContainText('Your e-mail address is not confirmed yet.');
 
   // The link from the e-mail confirms it once; the second opening says so.
-  const link = await confirmationLink(EMAIL);
+  const link = await linkMailedTo(EMAIL, `Confirm your e-mail address for ${COMPANY}`);
   expect(link.startsWith(`${baseURL}/register/confirm/`), link).toBe(true);
   await page.goto(link);
   await expect(page.getByRole('status')).toContainText(`${COMPANY} is ready. Sign in as avery.`);
@@ -92,9 +99,7 @@ test('a new company signs up on a phone, confirms its address by the e-mailed li
   await expect(page.getByRole('alert')).toContainText('This address was already confirmed');
 
   await page.getByRole('link', { name: 'Go to Sign In' }).click();
-  await page.getByLabel('User Name').fill('avery');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, 'avery', PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await phone.close();
@@ -113,4 +118,75 @@ test('the same user name or e-mail address cannot sign up a second company, and 
 
   await page.goto('/register/confirm/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid.');
+});
+
+// After the first test: its Super Admin invites a technician, who sets a password on a phone; then forgets it.
+test('an invited technician chooses a password from the e-mailed link on a phone, and later resets a forgotten one', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const login = await request.post('/api/v1/Account/login', { data: { userName: 'avery', password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { accessToken } = await login.json();
+  const TECH_EMAIL = 'jordan@lonestarcooling.example';
+  const invited = await request.post('/api/v1/Users/invite', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { name: 'Jordan Price', email: TECH_EMAIL, userName: 'jprice', phone: '214-555-0142', jobTitleId: null, roleIds: [ROLE.Technician] },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL });
+  const page = await phone.newPage();
+  const invitation = await linkMailedTo(TECH_EMAIL, /invit/i);
+  expect(invitation.startsWith(`${baseURL}/users/acceptInvitation/`), invitation).toBe(true);
+  await page.goto(invitation);
+  await expect(page.getByText(`Jordan Price, choose the password you will sign in to ${COMPANY} with.`)).toBeVisible();
+  await expect(page.getByText('Your user name is jprice.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Save Password' });
+  await form.getByLabel(/^New Password/).fill('abcdefghij');
+  await form.getByLabel(/^Confirm Password/).fill('abcdefghij');
+  await form.getByRole('button', { name: 'Save Password' }).click();
+  await expect(page.getByTestId('form-error')).toContainText('not a common password');
+  await form.getByLabel(/^New Password/).fill('frost-on-the-coils');
+  await form.getByLabel(/^Confirm Password/).fill('frost-on-the-coils');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'invitation-phone');
+  await expectAccessible(page, 'the invitation page', { withShell: false });
+  await form.getByRole('button', { name: 'Save Password' }).click();
+  await expect(page.getByRole('status')).toContainText(`Sign in to ${COMPANY} as jprice with your new password.`);
+  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await signIn(page, 'jprice', 'frost-on-the-coils');
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page).toHaveURL(/\/workOrder\/mine$/);
+
+  // Forgotten: the sign-in page's link; the same answer for an unknown name, a link for his.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel(/^User Name or Email/).fill('nobody-by-this-name');
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await expectAccessible(page, 'the forgot-password page', { withShell: false });
+  const answer = await page.getByRole('status').textContent();
+  expect(answer).toContain('If an account matches, we sent a link');
+  await page.goto('/forgotPassword');
+  await page.getByLabel(/^User Name or Email/).fill(TECH_EMAIL.toUpperCase());
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(answer!);
+  const reset = await linkMailedTo(TECH_EMAIL, /password/i);
+  await page.goto(reset);
+  const resetForm = page.getByRole('form', { name: 'Save Password' });
+  await resetForm.getByLabel(/^New Password/).fill('thaw-the-evaporator');
+  await resetForm.getByLabel(/^Confirm Password/).fill('thaw-the-evaporator');
+  await resetForm.getByRole('button', { name: 'Save Password' }).click();
+  await expect(page.getByRole('status')).toContainText('as jprice with your new password.');
+  await page.goto(reset);
+  await resetForm.getByLabel(/^New Password/).fill('another-one-entirely');
+  await resetForm.getByLabel(/^Confirm Password/).fill('another-one-entirely');
+  await resetForm.getByRole('button', { name: 'Save Password' }).click();
+  await expect(page.getByTestId('form-error')).toContainText('This link was already used');
+  await page.goto('/login');
+  await signIn(page, 'jprice', 'thaw-the-evaporator');
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await phone.close();
 });

@@ -1,4 +1,4 @@
-import { satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { INVITATION_PATH, PASSWORD_RESET_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
@@ -21,6 +21,9 @@ const LaborApprovePage = lazyArea(() => import('../features/people/labor-approva
 const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
 const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
 const SetupPage = lazyArea(() => import('../features/platform/signup/setup-page'));
+const ForgotPasswordPage = lazyArea(() => import('../features/platform/signup/forgot-password-page'));
+const AcceptInvitationPage = lazyArea(async () => ({ default: (await import('../features/platform/signup/password-link-pages')).AcceptInvitationPage }));
+const ResetPasswordPage = lazyArea(async () => ({ default: (await import('../features/platform/signup/password-link-pages')).ResetPasswordPage }));
 
 /** A page opened without signing in, loaded on its own. */
 const publicRoute = (path: string, Page: ComponentType) => ({
@@ -60,6 +63,9 @@ export const router = createBrowserRouter([
   publicRoute('/register', RegisterPage),
   publicRoute(`${SIGNUP_CONFIRM_PATH}/:token`, ConfirmEmailPage),
   publicRoute('/setup', SetupPage),
+  publicRoute('/forgotPassword', ForgotPasswordPage),
+  publicRoute(`${INVITATION_PATH}/:token`, AcceptInvitationPage),
+  publicRoute(`${PASSWORD_RESET_PATH}/:token`, ResetPasswordPage),
   {
     element: (
       <RequireSession>

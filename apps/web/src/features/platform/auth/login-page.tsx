@@ -110,6 +110,9 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth>
             Sign In
           </Button>
+          <Anchor component={Link} to="/forgotPassword" size="sm" ta="center">
+            Forgot your password?
+          </Anchor>
           {signup.data?.publicSignup && (
             <Text size="sm" ta="center">
               New here?{' '}

@@ -111,7 +111,7 @@ export function CompanyForm({ submitLabel, busy, serverError, onSubmit }: Compan
               label="Password"
               withAsterisk
               autoComplete="new-password"
-              description={PASSWORD_RULE}
+              description={errors.password ? undefined : PASSWORD_RULE}
               visibilityToggleButtonProps={{ 'aria-label': 'Show typed characters' }}
               value={values.password}
               onChange={set('password')}

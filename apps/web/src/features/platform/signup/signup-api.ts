@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ConfirmedEmail, Registered, RegisterInput, SignupState } from '@sm/shared';
+import type { ConfirmedEmail, InvitationInfo, PasswordSet, Registered, RegisterInput, SignupState } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
 
 /**
@@ -22,3 +22,13 @@ export const setupFirstCompany = (body: RegisterInput) => apiPost<{ accessToken:
 
 /** `POST Account/confirmEmail/{token}`: the link from the e-mail, once. */
 export const confirmEmail = (token: string) => apiPost<ConfirmedEmail>(`Account/confirmEmail/${encodeURIComponent(token)}`);
+
+/** `GET Account/invitation/{token}`: whom the invitation is for. */
+export const invitationOf = (token: string, signal?: AbortSignal) => apiGet<InvitationInfo>(`Account/invitation/${encodeURIComponent(token)}`, { signal });
+
+/** `POST Account/acceptInvitation/{token}` or `POST Account/resetPassword/{token}`: the password chosen through a link. */
+export const choosePassword = (purpose: 'acceptInvitation' | 'resetPassword', token: string, password: string) =>
+  apiPost<PasswordSet>(`Account/${purpose}/${encodeURIComponent(token)}`, { password });
+
+/** `POST Account/forgotPassword`: the same answer whether or not an account matches. */
+export const forgotPassword = (userNameOrEmail: string) => apiPost<{ message: string }>('Account/forgotPassword', { userNameOrEmail });
