@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleItems, workOrders } from '../db/schema';
+import { ROLE } from '@sm/shared';
+import { emailOutbox, scheduleItems, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
@@ -156,6 +157,11 @@ describe('no secret is ever sent', () => {
     params.sopDetailId = String((await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: 'Hardening check', sopTypeId: (await t.call('GET', '/api/v1/ReferenceList/sopTypes', 'admin')).json()[0].id, sopStatusId: 1 })).json().sopDetailId);
     // A labor approval link of the invoiced work order (it has finished labor), for the customer's page.
     params.guid = (await t.call('POST', '/api/v1/WorkOrder/laborApprovals', 'admin', { workOrderId: invoiced.id })).json().workOrderLaborApprovalGuid;
+    // An open invitation, for the page that greets the invited user: its token is read from the e-mail in the outbox.
+    const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
+    expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);
+    const [mail] = await t.db.select({ text: emailOutbox.text }).from(emailOutbox).where(sql`${invited.email} = any(${emailOutbox.to})`);
+    params.token = /\/users\/acceptInvitation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? 'no-invitation-link';
   });
 
   it('validateUser, as a super admin, answers without a hash, a password or the signing secret', () => {
