@@ -3,6 +3,7 @@ import { REFERENCE_LISTS, referenceListAccess } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { ADMINISTRATION_PATH } from './administration-paths';
+import { USER_EDIT_AREA } from '../users-admin/users-admin-areas';
 import { ADMINISTRATION_SETTINGS, readableLists, readableSettings, REFERENCE_LIST_ICONS } from './administration-index';
 
 const listPage = lazyArea(() => import('./reference-list-page'));
@@ -36,4 +37,5 @@ export const ADMINISTRATION_AREAS: AreaDefinition[] = [
     }),
   ),
   ...ADMINISTRATION_SETTINGS,
+  USER_EDIT_AREA,
 ];

@@ -8,6 +8,7 @@ import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-are
 import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
+import { USERS_AREA } from '../users-admin/users-admin-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -42,6 +43,7 @@ const templatePage = lazyArea(() => import('../../money/documents/document-templ
 
 /** The company's settings pages the administration index links to beside its lists. */
 export const ADMINISTRATION_SETTINGS = [
+  USERS_AREA,
   {
     path: EMAIL_OUTBOX_PATH,
     domain: 'administration',
