@@ -49,7 +49,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
   if (!initial) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={`${label}: loading the saved layout`}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={`${label}: loading the saved layout`}>
         <Skeleton height={30} width={160} ml="auto" />
         <Skeleton height={36} />
         {columns.length > 0 && [0, 1, 2].map((i) => <Skeleton key={i} height={28} />)}

@@ -48,7 +48,7 @@ export function PricedLinesTable<L extends PricedLine>({ lines, lineKey, label, 
   }
   if (isPhone) {
     return (
-      <Stack gap="xs" aria-label={label}>
+      <Stack gap="xs" role="group" aria-label={label}>
         {lines.map((l) => (
           <Paper key={lineKey(l)} withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -79,7 +79,7 @@ function Estimate({ customerEstimateId }: { customerEstimateId: number }) {
 
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the estimate">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the estimate">
         <Skeleton height={40} width={320} />
         <Skeleton height={120} />
         <Skeleton height={200} />

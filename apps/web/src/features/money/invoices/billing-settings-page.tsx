@@ -90,7 +90,7 @@ export default function BillingSettingsPage() {
       <AdministrationCrumbs title="Invoice Numbers" />
       <Title order={2}>Invoice Numbers and Convenience Fee</Title>
       {settings.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the billing settings">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the billing settings">
           <Skeleton height={150} />
           <Skeleton height={150} />
         </Stack>

@@ -106,7 +106,7 @@ export default function CreditMemosPage() {
         )}
       </Group>
       {memos.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the credit memos">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the credit memos">
           {[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}
         </Stack>
       ) : memos.isError ? (

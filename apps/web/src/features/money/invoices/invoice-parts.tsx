@@ -28,7 +28,7 @@ export function TaxExemptNotice() {
 /** Skeleton rows while an invoice loads. */
 export function LoadingLines() {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading the invoice">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the invoice">
       <Skeleton height={32} />
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} height={22} />

@@ -33,7 +33,7 @@ function QuoteView({ quoteNumber, quoteVersion }: { quoteNumber: number; quoteVe
 
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the quote">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the quote">
         <Skeleton height={40} width={320} />
         <Skeleton height={90} />
         <Skeleton height={200} />

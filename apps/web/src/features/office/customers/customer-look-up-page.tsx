@@ -81,7 +81,7 @@ export default function CustomerLookUpPage() {
   else if (query.isError) body = <ErrorPanel title="The search failed" message={query.error.message} />;
   else if (!rows)
     body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Searching">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Searching">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={120} radius="md" />
         ))}

@@ -14,7 +14,7 @@ export function useCustomerId(): number {
 /** The page's shape while a customer loads. */
 export function CustomerSkeleton({ label = 'Loading customer' }: { label?: string }) {
   return (
-    <Stack gap="md" maw={960} aria-busy="true" aria-label={label}>
+    <Stack gap="md" maw={960} role="status" aria-busy="true" aria-label={label}>
       <Skeleton h={30} w={280} />
       <Skeleton h={14} w={200} />
       <Skeleton h={140} radius="md" />

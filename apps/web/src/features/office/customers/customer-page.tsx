@@ -116,7 +116,7 @@ function FlagsAndNotes({ c }: { c: CustomerDetails }) {
             No flags.
           </Text>
         ) : (
-          <Group gap={6} aria-label="Flags">
+          <Group gap={6} role="group" aria-label="Flags">
             {c.flags.map((f) => (
               <Badge key={f.customerFlagId} variant="outline" color="orange" tt="none">
                 {f.customerFlagName}

@@ -150,7 +150,7 @@ export function OutboxMessageDrawer({ emailOutboxId, canWrite, onClose }: { emai
       title={<Text fw={600} size="lg" lineClamp={2}>{message.data?.subject ?? 'E-mail'}</Text>}
     >
       {message.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the message">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the message">
           <Skeleton height={24} width={100} />
           <Skeleton height={180} />
           <Skeleton height={240} />

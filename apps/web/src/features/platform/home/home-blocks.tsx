@@ -30,7 +30,7 @@ export function HomeBlock({ title, children, footer }: { title: string; children
 
 function LoadingLines({ label }: { label: string }) {
   return (
-    <Stack gap={6} aria-busy aria-label={label}>
+    <Stack gap={6} role="status" aria-busy aria-label={label}>
       <Skeleton height={14} />
       <Skeleton height={14} />
       <Skeleton height={14} width="60%" />

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 /** The page's shape while the work order loads. */
 export function WorkOrderSkeleton() {
   return (
-    <Stack gap="md" maw={1100} aria-busy="true" aria-label="Loading work order">
+    <Stack gap="md" maw={1100} role="status" aria-busy="true" aria-label="Loading work order">
       <Group justify="space-between">
         <Stack gap={8}>
           <Skeleton h={30} w={260} />

@@ -58,7 +58,7 @@ export function ItemPageFrame({ title, children, maxWidth = 560 }: ItemPageFrame
         )}
       </Stack>
       {query.isPending ? (
-        <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Loading">
+        <Paper withBorder radius="md" p="md" role="status" aria-busy="true" aria-label="Loading">
           <Stack gap="sm">
             <Skeleton h={42} />
             <Skeleton h={42} />

@@ -44,7 +44,7 @@ export function ItemSection<T>({ title, actions, query, isEmpty, emptyText, empt
           </Group>
         )}
         {query.isPending ? (
-          <Stack gap={8} aria-busy="true" aria-label={`Loading ${title}`}>
+          <Stack gap={8} role="status" aria-busy="true" aria-label={`Loading ${title}`}>
             <Skeleton h={18} />
             <Skeleton h={18} w="70%" />
           </Stack>

@@ -10,7 +10,7 @@ function StatusHistoryTable({ workOrder }: { workOrder: WorkOrderDetails }) {
   const query = useQuery(statusHistoryQuery(workOrder.workOrderId));
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the status history">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the status history">
         <Skeleton h={36} />
         <Skeleton h={36} />
       </Stack>

@@ -52,7 +52,7 @@ function Visits({ workOrder }: { workOrder: WorkOrderDetails }) {
   let list;
   if (query.isPending) {
     list = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the visits">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the visits">
         <Skeleton h={36} />
         <Skeleton h={36} />
       </Stack>

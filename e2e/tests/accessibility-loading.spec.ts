@@ -1,0 +1,33 @@
+import { expect, test, type Route } from '@playwright/test';
+import { accessibilityViolations, follow, settle } from './axe-check';
+import { openAs } from './session';
+
+/**
+ * The walks of every page check each page once it has loaded; these check pages while their data is still on its way,
+ * which a slow network or a busy server shows for seconds: the spinners there must be named statuses too. Each page's
+ * requests are held until the check is done, so the loading state is what the page shows, however fast the machine.
+ */
+const PAGES_WITH_SPINNERS = ['/sales/scheduler', '/management/dispatcher', '/workOrder/mine', '/payroll/payRaises'];
+
+for (const path of PAGES_WITH_SPINNERS) {
+  test(`${path} still reading its data shows named spinners`, async ({ page }) => {
+    await openAs(page, 'admin', '/home');
+    await settle(page);
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    };
+    await page.route('**/api/v1/**', hold);
+    try {
+      await follow(page, path);
+      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible();
+      expect(await accessibilityViolations(page, { withShell: false }), `serious or critical violations on ${path} while it loads`).toEqual([]);
+    } finally {
+      release();
+      await page.unroute('**/api/v1/**', hold);
+    }
+    await settle(page);
+  });
+}
