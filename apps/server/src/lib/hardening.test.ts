@@ -157,6 +157,10 @@ describe('no secret is ever sent', () => {
     params.sopDetailId = String((await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: 'Hardening check', sopTypeId: (await t.call('GET', '/api/v1/ReferenceList/sopTypes', 'admin')).json()[0].id, sopStatusId: 1 })).json().sopDetailId);
     // A labor approval link of the invoiced work order (it has finished labor), for the customer's page.
     params.guid = (await t.call('POST', '/api/v1/WorkOrder/laborApprovals', 'admin', { workOrderId: invoiced.id })).json().workOrderLaborApprovalGuid;
+    // A rate sheet version sent to its customer, for the office's page and the customer's through the link.
+    const sheet = (await t.call('POST', '/api/v1/RateSheet', 'admin', { billingCustomerId: Number(params.billingCustomerId), name: 'Hardening check', effectiveFrom: '2099-01-01', labor: [], trucks: [], perDiems: [], standardItems: [{ name: 'Trip', itemRateTypeId: 1, price: 10 }] })).json();
+    params.customerRateSheetId = String(sheet.customerRateSheetId);
+    params.customerRateSheetApprovalGuid = (await t.call('POST', `/api/v1/RateSheet/${sheet.customerRateSheetId}/sendForApproval`, 'admin', { email: 'ap@lonestar.example' })).json().customerRateSheetApprovalGuid;
     // An open invitation, for the page that greets the invited user: its token is read from the e-mail in the outbox.
     const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
     expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);

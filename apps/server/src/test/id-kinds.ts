@@ -56,6 +56,8 @@ export const ID_KINDS: Record<string, IdKind> = {
   recurrenceId: { table: 'schedule_items', where: 'recurrence_rule is not null' },
   // Rate sheets and the company's own short lists.
   rateSheetStandardItemId: { table: 'rate_sheet_standard_items' },
+  customerRateSheetId: { table: 'customer_rate_sheets' },
+  technicianUserId: { table: 'users' },
   rateSheetTruckTypeId: { table: 'rate_sheet_trucks' },
   serviceTechnicianId: { table: 'rate_sheet_labor_items' },
   perDiemTypeId: { table: 'per_diem_types' },

@@ -1,4 +1,4 @@
-import { INVITATION_PATH, PASSWORD_RESET_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { INVITATION_PATH, PASSWORD_RESET_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
@@ -17,6 +17,8 @@ import { HOME_PATH, type AreaDefinition } from './area-types';
 const AppLayout = lazyArea(async () => ({ default: (await import('../features/platform/shell/app-layout')).AppLayout }));
 /** The customer's labor approval, opened from a link without signing in. */
 const LaborApprovePage = lazyArea(() => import('../features/people/labor-approvals/labor-approve-page'));
+/** The billing customer's approval of a rate sheet, opened from a link without signing in. */
+const RateSheetApprovalPage = lazyArea(() => import('../features/office/rate-sheets/customer-rate-sheet-approval-page'));
 /** Sign-up, the e-mailed confirmation link and the first run's setup: before any sign-in. */
 const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
 const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
@@ -60,6 +62,7 @@ function RouteError() {
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   publicRoute('/workOrderLaborApprove/:guid', LaborApprovePage),
+  publicRoute(`${RATE_SHEET_APPROVAL_PATH}/:guid`, RateSheetApprovalPage),
   publicRoute('/register', RegisterPage),
   publicRoute(`${SIGNUP_CONFIRM_PATH}/:token`, ConfirmEmailPage),
   publicRoute('/setup', SetupPage),

@@ -135,6 +135,8 @@ export const startViewDataSchema = z.object({
   workOrderStatuses: z.array(workOrderStatusSchema),
   isWorkOrderStatusFieldRequired: z.boolean(),
   hasRateSheetSetUp: z.boolean(),
+  /** Whose rate sheet the caller's Employee Types come from: the billing customer (else the site), for the sentence that says what the office must set up. */
+  rateSheetCustomerName: z.string(),
   rateSheetLaborItems: z.array(
     z.object({ serviceTechnicianId: z.number(), employeeType: z.string(), hourlyRate: z.number(), otHourlyRate: z.number(), apprenticeRate: z.number().nullable() }),
   ),

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Access } from '@sm/shared';
 import { oncePerDatabase } from '../../../db/client';
-import { customerRateSheets, rateSheetLaborItems, userStatuses, users, workOrderStatuses, workOrders } from '../../../db/schema';
+import { customers, rateSheetLaborItems, userStatuses, users, workOrderStatuses, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
+import { sheetInEffectSql } from '../../office/rate-sheets/rate-sheet-in-effect';
 import { clockable, clockStateColumns, clockStateOf, seesAllWorkOrders } from './clock-lookups';
 import { workOrderLabor } from './labor.table';
 
@@ -16,12 +17,18 @@ const subscriberId = sql.placeholder('subscriberId');
 const userId = sql.placeholder('userId');
 const workOrderId = sql.placeholder('workOrderId');
 
-/** The caller's Employee Types on the rate sheets of the joined work order's billing customer, as a column. */
-const employeeTypes = sql<EmployeeType[]>`coalesce((
+/**
+ * The caller's Employee Types on the joined work order's billing customer's rate sheet version in effect on the day
+ * of `at` (the labor's start), as a column: work keeps the rates of its day.
+ */
+const employeeTypesAt = (at: SQL) => sql<EmployeeType[]>`coalesce((
   select json_agg(json_build_object('id', ${rateSheetLaborItems.id}, 'apprenticeRate', ${rateSheetLaborItems.apprenticeRate}) order by ${rateSheetLaborItems.id})
-    from ${rateSheetLaborItems} join ${customerRateSheets} on ${customerRateSheets.id} = ${rateSheetLaborItems.customerRateSheetId}
+    from ${rateSheetLaborItems}
    where ${rateSheetLaborItems.subscriberId} = ${subscriberId} and ${rateSheetLaborItems.technicianUserId} = ${userId}
-     and ${customerRateSheets.billingCustomerId} = ${workOrders.billingCustomerId}), '[]')`;
+     and ${rateSheetLaborItems.customerRateSheetId} = ${sheetInEffectSql(subscriberId, workOrders.billingCustomerId, at)}), '[]')`;
+
+/** The name of the joined work order's billing customer (else its site), for the sentence that says whose rate sheet to set up. */
+const billingCustomerName = sql<string | null>`(select c.name from ${customers} c where c.id = coalesce(${workOrders.billingCustomerId}, ${workOrders.customerId}))`;
 
 /** A statement per value of "sees all work orders", each prepared once per database. */
 const bySeeAll = <T>(build: (seeAll: boolean) => ReturnType<typeof oncePerDatabase<T>>) => {
@@ -32,7 +39,7 @@ const bySeeAll = <T>(build: (seeAll: boolean) => ReturnType<typeof oncePerDataba
 const clockInStatement = bySeeAll((seeAll) =>
   oncePerDatabase((db) =>
     db
-      .select({ ...clockStateColumns({ subscriberId, userId }), workOrder: workOrders, employeeTypes })
+      .select({ ...clockStateColumns({ subscriberId, userId }), workOrder: workOrders, employeeTypes: employeeTypesAt(sql`${sql.placeholder('startTime')}::timestamptz`), billingCustomerName })
       .from(users)
       .leftJoin(workOrders, clockable({ subscriberId, userId, workOrderId }, seeAll))
       .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)))
@@ -43,7 +50,7 @@ const clockInStatement = bySeeAll((seeAll) =>
 const clockOutStatement = bySeeAll((seeAll) =>
   oncePerDatabase((db) =>
     db
-      .select({ labor: workOrderLabor, workOrder: workOrders, userStatus: userStatuses, workOrderStatusId: workOrderStatuses.id, employeeTypes })
+      .select({ labor: workOrderLabor, workOrder: workOrders, userStatus: userStatuses, workOrderStatusId: workOrderStatuses.id, employeeTypes: employeeTypesAt(sql`${workOrderLabor.startedAt}`), billingCustomerName })
       .from(workOrderLabor)
       .leftJoin(workOrders, clockable({ subscriberId, userId, workOrderId }, seeAll))
       .leftJoin(userStatuses, eq(userStatuses.id, sql.placeholder('userStatusId')))
@@ -56,14 +63,15 @@ const clockOutStatement = bySeeAll((seeAll) =>
 /**
  * Everything a clock-in checks, read in one prepared statement: the caller's clock state (see `callerClockState`),
  * the work order if the caller may clock on it (null otherwise) and the caller's Employee Types on its customer's
- * rate sheets.
+ * rate sheet version in effect on the start's day.
  */
-export async function clockInFacts(ctx: Ctx, access: Access, id: number) {
-  const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id });
+export async function clockInFacts(ctx: Ctx, access: Access, id: number, startTime: string) {
+  const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id, startTime });
   return {
     state: clockStateOf(row),
     workOrder: row?.workOrder ?? null,
     employeeTypes: row?.workOrder ? row.employeeTypes : [],
+    billingCustomerName: row?.billingCustomerName ?? 'this customer',
   };
 }
 export type ClockInFacts = Awaited<ReturnType<typeof clockInFacts>>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { USER_STATUS, type ClockInBody } from '@sm/shared';
+import { noRateSheetMessage, USER_STATUS, type ClockInBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../../lib/context';
@@ -30,7 +30,7 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
 
   let rateSheetLaborItemId: number | null = null;
   if (state.hasRateSheet) {
-    if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
+    if (items.length === 0) throw new AppError(400, noRateSheetMessage(facts.billingCustomerName));
     if (!input.serviceTechnicianId) throw new AppError(400, 'Employee Type field is required!');
     const item = items.find((i) => i.id === input.serviceTechnicianId);
     if (!item) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
@@ -42,7 +42,7 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
   } else if (input.isApprenticeRateApplied) {
     throw new AppError(400, 'The apprentice rate needs a rate sheet.');
   }
-  await checkReferences(ctx, workOrder.billingCustomerId, input);
+  await checkReferences(ctx, workOrder.billingCustomerId, start, input);
   return {
     workOrder,
     row: {

@@ -1,10 +1,11 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { hasFunctionality, WORK_ORDER_STATUS, type Access } from '@sm/shared';
-import { customerRateSheets, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, scheduleItems, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../../db/schema';
+import { perDiemTypes, rateSheetLaborItems, rateSheetTrucks, scheduleItems, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { andGuard, type Param, type Writer } from '../../../lib/statement';
 import { ofTenant } from '../../../lib/tenancy';
+import { instantSql, sheetInEffectSql } from '../../office/rate-sheets/rate-sheet-in-effect';
 import { auditJson, auditPart } from '../../platform/audit/audit.service';
 import { workOrderLabor } from './labor.table';
 
@@ -65,17 +66,21 @@ export function clockStateColumns({ subscriberId, userId }: { subscriberId: Para
   };
 }
 
-/** The caller's labor items (Employee Types) on a billing customer's rate sheets. */
-export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, db: DbOrTx = ctx.db) {
+/** The caller's labor items (Employee Types) on a billing customer's rate sheet version in effect on the day of `at`. */
+export async function callerRateSheetItems(ctx: Ctx, billingCustomerId: number | null, at: Date, db: DbOrTx = ctx.db) {
   if (!billingCustomerId) return [];
-  const rows = await db
-    .select({ item: rateSheetLaborItems })
+  return db
+    .select()
     .from(rateSheetLaborItems)
-    .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetLaborItems.customerRateSheetId))
     .where(
-      ofTenant(rateSheetLaborItems, ctx, eq(rateSheetLaborItems.technicianUserId, ctx.actor.userId), eq(customerRateSheets.billingCustomerId, billingCustomerId)),
-    );
-  return rows.map((r) => r.item);
+      ofTenant(
+        rateSheetLaborItems,
+        ctx,
+        eq(rateSheetLaborItems.technicianUserId, ctx.actor.userId),
+        eq(rateSheetLaborItems.customerRateSheetId, sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, instantSql(at))),
+      ),
+    )
+    .orderBy(rateSheetLaborItems.id);
 }
 
 /**
@@ -89,10 +94,14 @@ export async function checkScheduleItem(ctx: Ctx, schedulerId: number | null | u
   if (!row) throw notFound('Schedule item');
 }
 
-/** Refuses a schedule item, per-diem type, flag or truck that is not the caller's company's (or not on the customer's sheet). */
+/**
+ * Refuses a schedule item, per-diem type, flag or truck that is not the caller's company's (or not on the customer's
+ * rate sheet version in effect on the day of `at`, the labor's start).
+ */
 export async function checkReferences(
   ctx: Ctx,
   billingCustomerId: number | null,
+  at: Date,
   refs: { schedulerId?: number | null; perDiemTypeId?: number | null; workOrderFlagId?: number | null; rateSheetTruckTypeId?: number | null },
 ) {
   await checkScheduleItem(ctx, refs.schedulerId);
@@ -111,8 +120,9 @@ export async function checkReferences(
     const [row] = await ctx.db
       .select({ id: rateSheetTrucks.id })
       .from(rateSheetTrucks)
-      .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetTrucks.customerRateSheetId))
-      .where(ofTenant(rateSheetTrucks, ctx, eq(rateSheetTrucks.id, refs.rateSheetTruckTypeId), eq(customerRateSheets.billingCustomerId, billingCustomerId ?? 0)));
+      .where(
+        ofTenant(rateSheetTrucks, ctx, eq(rateSheetTrucks.id, refs.rateSheetTruckTypeId), eq(rateSheetTrucks.customerRateSheetId, sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId ?? 0, instantSql(at)))),
+      );
     if (!row) throw new AppError(400, "Truck type is not on this customer's rate sheet.");
   }
 }

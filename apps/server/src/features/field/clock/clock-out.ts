@@ -52,7 +52,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   const rateSheetLaborItemId = input.serviceTechnicianId ?? labor.rateSheetLaborItemId;
   if (items.length > 0 && !rateSheetLaborItemId) throw new AppError(400, 'Employee Type field is required!');
   if (rateSheetLaborItemId && !items.some((i) => i.id === rateSheetLaborItemId)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
-  await checkReferences(ctx, workOrder.billingCustomerId, input);
+  await checkReferences(ctx, workOrder.billingCustomerId, labor.startedAt, input);
   checkServiceChannelStop(workOrder, input);
   return {
     labor,

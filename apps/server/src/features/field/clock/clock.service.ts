@@ -1,4 +1,4 @@
-import { USER_STATUS, type Access, type clockOutAndStartBody } from '@sm/shared';
+import { noRateSheetMessage, USER_STATUS, type Access, type clockOutAndStartBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
@@ -39,7 +39,7 @@ const alreadyClockedInAfterRace = async (ctx: Ctx) => alreadyClockedIn((await op
 
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
 export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
-  const facts = await clockInFacts(ctx, access, input.workOrderId);
+  const facts = await clockInFacts(ctx, access, input.workOrderId, new Date(input.startTime).toISOString());
   if (facts.state.openWorkOrderNumber) throw alreadyClockedIn(facts.state.openWorkOrderNumber);
   const prepared = await prepareClockIn(ctx, input, facts);
   try {
@@ -115,11 +115,11 @@ export async function clockOutAndStart(
  * customer's rate sheet too, otherwise the technician's first item there.
  */
 async function prepareStartAfterStop(ctx: Ctx, access: Access, input: ClockInInput, chosenEmployeeType: number | null) {
-  const facts = await clockInFacts(ctx, access, input.workOrderId);
+  const facts = await clockInFacts(ctx, access, input.workOrderId, ctx.now.toISOString());
   let serviceTechnicianId: number | null = null;
   if (facts.state.hasRateSheet && facts.workOrder) {
     const items = facts.employeeTypes;
-    if (items.length === 0) throw new AppError(400, 'Please set up Rate Sheet for this customer first');
+    if (items.length === 0) throw new AppError(400, noRateSheetMessage(facts.billingCustomerName));
     serviceTechnicianId = items.find((i) => i.id === chosenEmployeeType)?.id ?? items[0].id;
   }
   return prepareClockIn(ctx, { ...input, serviceTechnicianId, startTime: ctx.now.toISOString() }, facts);

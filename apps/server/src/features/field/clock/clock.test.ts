@@ -36,7 +36,7 @@ describe('clock-in rules (spec clock 5)', () => {
     expect(missing.json().title).toBe('Employee Type field is required!');
     const none = techRows.find(noRateSheet)!;
     const noSheet = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'tech', startBody(none.workOrderId, { serviceTechnicianId: employeeType }));
-    expect(noSheet.json().title).toBe('Please set up Rate Sheet for this customer first');
+    expect(noSheet.json().title).toMatch(/^Please set up Rate Sheet for this customer first\. Ask the office to add your rates to .+'s rate sheet \(Administration › Rate Sheet\)\.$/);
     expect(await openLabor('tech')).toEqual([]);
   });
 
@@ -105,7 +105,7 @@ describe('a day on the clock', () => {
     const none = techRows.find(noRateSheet)!;
     const res = await t.call('POST', '/api/v1/WOStartStop/clockOutAndStartWorkOrder', 'tech', { ...stopBody(first.workOrderId, laborId), newWorkOrderId: none.workOrderId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().title).toBe('Please set up Rate Sheet for this customer first');
+    expect(res.json().title).toMatch(/^Please set up Rate Sheet for this customer first\. Ask the office/);
     expect(await openLabor('tech')).toEqual([{ id: laborId, workOrderId: first.workOrderId }]);
   });
 

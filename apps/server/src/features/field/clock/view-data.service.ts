@@ -2,7 +2,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { ROLE, type Access, type StartViewData } from '@sm/shared';
 import { z } from 'zod';
 import type { viewDataRequest } from '@sm/shared';
-import { customerEstimates, users, workOrderStatuses, workOrders } from '../../../db/schema';
+import { customerEstimates, customers, users, workOrderStatuses, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -34,13 +34,12 @@ async function resolveWorkOrder(ctx: Ctx, access: Access, req: ViewRequest) {
 export async function getStartViewData(ctx: Ctx, access: Access, req: ViewRequest): Promise<StartViewData> {
   await checkScheduleItem(ctx, req.schedulerId);
   const wo = await resolveWorkOrder(ctx, access, req);
-  const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, items, [me], parent, [estimate]] = await Promise.all([
+  const [open, [{ openTechs }], statuses, userStatuses, hasRateSheet, [me], parent, [estimate]] = await Promise.all([
     openLaborOfCaller(ctx),
     ctx.db.select({ openTechs: count() }).from(workOrderLabor).where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, wo.id), isNull(workOrderLabor.stoppedAt))),
     ctx.db.select().from(workOrderStatuses).orderBy(workOrderStatuses.id),
     listUserStatuses(ctx),
     callerClockState(ctx).then((s) => s.hasRateSheet),
-    callerRateSheetItems(ctx, wo.billingCustomerId),
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId)),
     wo.parentWorkOrderId
       ? ctx.db.select({ number: workOrders.workOrderNumber }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, wo.parentWorkOrderId)))
@@ -49,6 +48,11 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     ctx.db.select({ id: customerEstimates.id }).from(customerEstimates).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.workOrderId, wo.id))),
   ]);
   const mine = open && open.labor.workOrderId === wo.id ? open.labor : null;
+  // Work keeps the rates of its day: the Employee Types of the version in effect when the open labor started, else today.
+  const [items, [sheetCustomer]] = await Promise.all([
+    callerRateSheetItems(ctx, wo.billingCustomerId, mine?.startedAt ?? ctx.now),
+    ctx.db.select({ name: customers.name }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, wo.billingCustomerId ?? wo.customerId))),
+  ]);
   const myItem = items.find((i) => i.id === mine?.rateSheetLaborItemId) ?? items[0] ?? null;
   const warning = await nteWarning(ctx, wo, myItem && { ...myItem, isOvertime: mine?.isOvertime, isApprenticeRateApplied: mine?.isApprenticeRateApplied });
   const elsewhere = open && open.labor.workOrderId !== wo.id ? open : null;
@@ -91,6 +95,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     workOrderStatuses: statuses.map((s) => ({ workOrderStatusId: s.id, workOrderStatus: s.name })),
     isWorkOrderStatusFieldRequired: isWorkOrderStatusFieldRequired(wo),
     hasRateSheetSetUp: hasRateSheet,
+    rateSheetCustomerName: sheetCustomer?.name ?? '',
     rateSheetLaborItems: items.map((i) => ({ serviceTechnicianId: i.id, employeeType: i.name, hourlyRate: i.hourlyRate, otHourlyRate: i.otHourlyRate, apprenticeRate: i.apprenticeRate })),
     canAddPerDiemType: access.roleIds.some((r) => r === ROLE['Super Admin'] || r === ROLE.Administrator),
     scPrimaryStatuses: [],

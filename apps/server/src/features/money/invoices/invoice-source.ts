@@ -5,13 +5,14 @@ import {
   type InvoiceBodyParsed, type InvoiceTotals, type InvoiceTotalsInput, type LaborKind,
 } from '@sm/shared';
 import {
-  billingSettings, customerRateSheets, customers, rateSheetLaborItems, rateSheetTrucks, subscribers, taxRatesPerState, users,
+  billingSettings, customers, rateSheetLaborItems, rateSheetTrucks, subscribers, taxRatesPerState, users,
   workOrderMaterials, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { workOrderLabor } from '../../field/clock/labor.table';
+import { sheetInEffectSql } from '../../office/rate-sheets/rate-sheet-in-effect';
 
 const billing = alias(customers, 'billing_customer');
 
@@ -74,14 +75,23 @@ function exemptionOf(wo: InvoiceWorkOrder, invoiceDate: string): { isTaxExempt: 
 }
 
 /**
+ * The technician's first Employee Type on the billing customer's rate sheet version in effect on the labor's day, as
+ * a column of a labor query: what a labor entry started without an Employee Type is billed at.
+ */
+const fallbackItemOf = (ctx: Ctx, billingCustomerId: number | null) => sql<number | null>`(select i.id from ${rateSheetLaborItems} i
+   where i.subscriber_id = ${ctx.actor.subscriberId} and i.technician_user_id = ${workOrderLabor.userId}
+     and i.customer_rate_sheet_id = ${sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, workOrderLabor.startedAt)}
+   order by i.id limit 1)`;
+
+/**
  * What an invoice of the work order is made of now: its labor entries priced from the billing customer's rate sheet
- * (the entry's Employee Type, else the technician's first item on that sheet), trip charges of the trucks used,
+ * (the entry's Employee Type, else the technician's first item on the version in effect on the labor's day), trip charges of the trucks used,
  * billable materials, standard and rate-sheet items, what the office adds, and the tax of the site's state.
  * Running labor counts up to now; `isFinal` refuses it, as submission does.
  */
 export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }) {
   const labor = await db
-    .select({ l: workOrderLabor, rates: rateSheetLaborItems, truck: rateSheetTrucks, technician: users.name })
+    .select({ l: workOrderLabor, rates: rateSheetLaborItems, truck: rateSheetTrucks, technician: users.name, fallbackItemId: fallbackItemOf(ctx, wo.billingCustomerId) })
     .from(workOrderLabor)
     .innerJoin(users, eq(users.id, workOrderLabor.userId))
     .leftJoin(rateSheetLaborItems, eq(rateSheetLaborItems.id, workOrderLabor.rateSheetLaborItemId))
@@ -91,19 +101,15 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
   if (opts.isFinal && labor.some((r) => r.l.stoppedAt === null)) {
     throw new AppError(409, 'Labor on this work order is still running: the technician must clock out before it is invoiced.');
   }
-  const sheetRates = await db
-    .select({ item: rateSheetLaborItems })
-    .from(rateSheetLaborItems)
-    .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetLaborItems.customerRateSheetId))
-    .where(ofTenant(rateSheetLaborItems, ctx, eq(customerRateSheets.billingCustomerId, wo.billingCustomerId)))
-    .orderBy(asc(rateSheetLaborItems.id));
+  const fallbackIds = [...new Set(labor.flatMap((r) => (r.rates || r.fallbackItemId == null ? [] : [r.fallbackItemId])))];
+  const sheetRates = fallbackIds.length ? await db.select().from(rateSheetLaborItems).where(ofTenant(rateSheetLaborItems, ctx, inArray(rateSheetLaborItems.id, fallbackIds))) : [];
   const discounts = new Map<number, number>();
   for (const d of body.laborDiscounts) {
     if (!labor.some((r) => r.l.id === d.workOrderLaborId)) throw new AppError(400, `Labor entry ${d.workOrderLaborId} is not on this work order.`);
     discounts.set(d.workOrderLaborId, d.discount);
   }
-  const laborLines = labor.map(({ l, rates, technician }) => {
-    const own = rates ?? sheetRates.find((s) => s.item.technicianUserId === l.userId)?.item;
+  const laborLines = labor.map(({ l, rates, technician, fallbackItemId }) => {
+    const own = rates ?? sheetRates.find((s) => s.id === fallbackItemId);
     const [kind, rate] = kindAndRate(l, own);
     const hours = hoursOf(((l.stoppedAt ?? ctx.now).getTime() - l.startedAt.getTime()) / 1000);
     const discount = discounts.get(l.id) ?? 0;

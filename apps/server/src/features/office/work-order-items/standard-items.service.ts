@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
+import { instantSql, sheetInEffectSql } from '../rate-sheets/rate-sheet-in-effect';
 import { amount, workOrderOfItem } from './work-order-item-access';
 
 type Stored = typeof workOrderStandardItems.$inferSelect;
@@ -112,7 +113,7 @@ export async function addStandardItem(ctx: Ctx, access: Access, body: AddStandar
   });
 }
 
-/** `RateSheetStandardItem/list/{billingCustomerId}`: the items of the billing customer's rate sheets. */
+/** `RateSheetStandardItem/list/{billingCustomerId}`: the items of the billing customer's rate sheet version in effect today. */
 export async function listRateSheetStandardItems(ctx: Ctx, billingCustomerId: number) {
   const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, billingCustomerId)));
   if (!customer) throw notFound('Billing customer');
@@ -121,7 +122,7 @@ export async function listRateSheetStandardItems(ctx: Ctx, billingCustomerId: nu
     .from(rateSheetStandardItems)
     .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetStandardItems.customerRateSheetId))
     .innerJoin(itemRateTypes, eq(itemRateTypes.id, rateSheetStandardItems.itemRateTypeId))
-    .where(ofTenant(rateSheetStandardItems, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
+    .where(ofTenant(rateSheetStandardItems, ctx, eq(customerRateSheets.id, sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, instantSql(ctx.now)))))
     .orderBy(asc(customerRateSheets.name), asc(rateSheetStandardItems.name), asc(rateSheetStandardItems.itemRateTypeId), asc(rateSheetStandardItems.id));
   return rows.map(({ item, sheetName, rateType }) => ({
     rateSheetStandardItemId: item.id,

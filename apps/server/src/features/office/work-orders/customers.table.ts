@@ -93,12 +93,26 @@ export const customerFlagLinks = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.customerFlagId] })],
 );
 
-export const customerRateSheets = pgTable('customer_rate_sheets', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-  billingCustomerId: integer('billing_customer_id').notNull().references(() => customers.id),
-  name: text('name').notNull(),
-});
+export const customerRateSheets = pgTable(
+  'customer_rate_sheets',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    billingCustomerId: integer('billing_customer_id').notNull().references(() => customers.id),
+    name: text('name').notNull(),
+    /** The first day (in the company's time zone) these rates apply to work. */
+    effectiveFrom: date('effective_from').notNull().default('2000-01-01'),
+    /** saved, sent (waiting for the customer), approved or declined by the customer. */
+    status: text('status').notNull().default('approved'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_rate_sheets_customer_idx').on(t.subscriberId, t.billingCustomerId, t.effectiveFrom),
+    check('customer_rate_sheets_status', sql`${t.status} in ('saved', 'sent', 'approved', 'declined')`),
+  ],
+);
 
 /** A technician's rates on a billing customer's rate sheet. */
 export const rateSheetLaborItems = pgTable(

@@ -11,6 +11,7 @@ import { customerAddressLine, customerAddressOf } from '../customers/customer-ad
 import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 import { officeFactsOf } from './work-order-office.service';
+import { instantSql, sheetInEffectSql } from '../rate-sheets/rate-sheet-in-effect';
 import { assignedTo, visibleWorkOrders } from './work-order-visibility';
 
 const columns: GridColumns = {
@@ -139,14 +140,14 @@ export async function getWorkOrderByNumber(ctx: Ctx, access: Access, workOrderNu
   };
 }
 
-/** `WorkOrder/rateSheetLaborItems/{billingCustomerId}`: technicians' rates on the customer's rate sheets. */
+/** `WorkOrder/rateSheetLaborItems/{billingCustomerId}`: technicians' rates on the customer's rate sheet version in effect today. */
 export async function listRateSheetLaborItems(ctx: Ctx, billingCustomerId: number) {
   await ensureBillingCustomer(ctx, billingCustomerId);
   const rows = await ctx.db
     .select({ item: rateSheetLaborItems, sheet: customerRateSheets })
     .from(rateSheetLaborItems)
     .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetLaborItems.customerRateSheetId))
-    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
+    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.id, sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, instantSql(ctx.now)))))
     .orderBy(asc(rateSheetLaborItems.id));
   return rows.map(({ item, sheet }) => ({
     serviceTechnicianId: item.id,
@@ -162,14 +163,14 @@ export async function listRateSheetLaborItems(ctx: Ctx, billingCustomerId: numbe
   }));
 }
 
-/** `WorkOrder/rateSheetTrucks/{billingCustomerId}`: truck types billable to the customer. */
+/** `WorkOrder/rateSheetTrucks/{billingCustomerId}`: truck types billable to the customer, on the version in effect today. */
 export async function listRateSheetTrucks(ctx: Ctx, billingCustomerId: number) {
   await ensureBillingCustomer(ctx, billingCustomerId);
   const rows = await ctx.db
     .select({ truck: rateSheetTrucks })
     .from(rateSheetTrucks)
     .innerJoin(customerRateSheets, eq(customerRateSheets.id, rateSheetTrucks.customerRateSheetId))
-    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.billingCustomerId, billingCustomerId)))
+    .where(ofTenant(customerRateSheets, ctx, eq(customerRateSheets.id, sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, instantSql(ctx.now)))))
     .orderBy(asc(rateSheetTrucks.id));
   return rows.map(({ truck }) => ({
     rateSheetTruckTypeId: truck.id,

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { CLOCK_IN_COMMENT } from '@sm/shared';
+import { CLOCK_IN_COMMENT, noRateSheetMessage } from '@sm/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StartViewData } from './clock-api';
@@ -12,8 +12,6 @@ import { chosenEmployeeType, EmployeeTypeField, ItemRateTypeField, PerDiemField,
 import { useClockForm } from './use-clock-form';
 import { useClockIn } from './use-clock-mutations';
 
-/** Spec clock 5: a rate-sheet user cannot start on a customer without their rate sheet items. */
-export const NO_RATE_SHEET_MESSAGE = 'Please set up Rate Sheet for this customer first';
 
 interface StartDialogProps {
   view: StartViewData;
@@ -130,7 +128,7 @@ export function StartWorkOrderDialog({ view, opened, onClose }: StartDialogProps
       {isBlocked ? (
         <Stack gap="md">
           <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Cannot start">
-            {NO_RATE_SHEET_MESSAGE}
+            {noRateSheetMessage(view.rateSheetCustomerName)}
           </Alert>
           <ClockModalFooter>
             <Button variant="default" onClick={onClose}>

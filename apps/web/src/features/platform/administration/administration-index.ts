@@ -6,6 +6,7 @@ import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../../mo
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
 import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
 import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
+import { RATE_SHEET_AREA } from '../../office/rate-sheets/rate-sheets-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
 import { USERS_AREA } from '../users-admin/users-admin-areas';
@@ -76,6 +77,7 @@ export const ADMINISTRATION_SETTINGS = [
   },
   EMAIL_TEMPLATE_GRID_AREA,
   ...INVOICE_SETTINGS,
+  RATE_SHEET_AREA,
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,
   FINANCIAL_PERIODS_AREA,
