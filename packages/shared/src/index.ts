@@ -46,3 +46,5 @@ export * from './schemas/financial-periods';
 export * from './schemas/signup';
 export * from './schemas/users-admin';
 export * from './schemas/rate-sheets';
+export * from './schemas/user-pay-rates';
+export * from './schemas/masked-roles';

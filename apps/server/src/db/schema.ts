@@ -23,6 +23,5 @@ export * from '../features/people/sop/sop.table';
 export * from '../features/people/pay-raises/pay-raises.table';
 export * from '../features/people/timesheets/timesheets.table';
 export * from '../features/people/labor-approvals/labor-approvals.table';
-export * from '../features/platform/signup/signup.table';
 export * from '../features/platform/users-admin/user-links.table';
 export * from '../features/office/rate-sheets/rate-sheets.table';

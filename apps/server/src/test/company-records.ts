@@ -53,6 +53,7 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   if ((await t.db.select().from(customerRateSheets).where(eq(customerRateSheets.subscriberId, sid))).length === 0) {
     const [sheet] = await t.db.insert(customerRateSheets).values({ subscriberId: sid, billingCustomerId: billing.id, name: `${text} rates` }).returning();
     await t.db.insert(rateSheetLaborItems).values({ subscriberId: sid, customerRateSheetId: sheet.id, technicianUserId: tech.id, dailyRate: 800, hourlyRate: 100, otHourlyRate: 150, standByRate: 50 });
+    await t.db.update(users).set({ worksOnRateSheets: true }).where(eq(users.id, tech.id));
     await t.db.insert(rateSheetTrucks).values({ subscriberId: sid, customerRateSheetId: sheet.id, name: `${text} van`, hourlyRate: 20, tripCharge: 80 });
     await t.db.insert(rateSheetStandardItems).values({ subscriberId: sid, customerRateSheetId: sheet.id, name: `${text} trip`, itemRateTypeId: 1, price: '70.00' });
   }

@@ -30,13 +30,31 @@ const roleIdsField = z
   .max(ROLES.length, 'Roles holds a role more than once.')
   .refine((ids) => new Set(ids).size === ids.length, 'Roles holds a role more than once.');
 
-/** What the office sets of a user, on the invitation and on the edit page alike. */
+export const DISTRICT_OUTSIDE_REGION = 'The district chosen is not in the region chosen: pick one of its districts, or another region.';
+export const DISTRICT_WITHOUT_REGION = 'Choose the region of the district first.';
+export const NOT_A_TEAM_LEADER = 'A team leader must be an active user with the Team Leader role.';
+export const OWN_TEAM_LEADER = 'A user cannot be their own team leader.';
+
+const teamLeaderIdsField = z
+  .array(idOf('Team Leader'), { error: 'Team Leaders must be a list.' })
+  .max(50, 'Team Leaders holds at most 50 people.')
+  .refine((ids) => new Set(ids).size === ids.length, 'Team Leaders holds a person more than once.');
+
+/**
+ * What the office sets of a user, on the invitation and on the edit page alike. Of the work fields (region, district,
+ * base city, team leaders, rate sheets), one left out stays as it is; null empties it.
+ */
 const userFields = {
   name: requiredText('Name', 100),
   email: emailText,
   phone: phoneField('Phone'),
   jobTitleId: idOf('Job Title').nullish(),
   roleIds: roleIdsField,
+  regionId: idOf('Region').nullish(),
+  districtId: idOf('District').nullish(),
+  baseCityId: idOf('Base City').nullish(),
+  teamLeaderIds: teamLeaderIdsField.optional(),
+  worksOnRateSheets: z.boolean({ error: 'Works on rate sheets must be true or false.' }).optional(),
 };
 
 /** `POST Users/invite`: a new user, who chooses a password through the e-mailed link. */
@@ -48,17 +66,19 @@ export type InviteUserInput = z.output<typeof inviteUserBody>;
 
 /** `PUT Users/{userId}`: the user's name, address, phone, job title and roles; the user name stays. */
 export const updateUserBody = z.object(userFields).meta({
-  example: { name: 'Jordan Price', email: 'jordan.price@example.com', phone: '214-555-0142', jobTitleId: null, roleIds: [7, 6] },
+  example: { name: 'Jordan Price', email: 'jordan.price@example.com', phone: '214-555-0142', jobTitleId: null, roleIds: [7, 6], regionId: 1, districtId: 2, baseCityId: 1, teamLeaderIds: [3], worksOnRateSheets: true },
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 export type UpdateUserInput = z.output<typeof updateUserBody>;
 
 export const userIdParams = z.object({ userId: idParam('User') });
 
-/** `GET Users`: a page of the company's users, searched by name, user name or e-mail, active ones by default. */
+/** `GET Users`: a page of the company's users, searched by name, user name or e-mail, active ones by default, of one role when asked. */
 export const usersQuery = z.object({
   search: optionalText('Search', 100).optional(),
   state: z.enum(['active', 'inactive', 'invited', 'all'], { error: 'State must be active, inactive, invited or all.' }).default('active'),
+  /** Only the users holding this role (the team leader picker asks for Team Leaders). */
+  roleId: idParam('Role').optional(),
   ...pagingQuery(100, 25),
 });
 export type UsersQuery = z.output<typeof usersQuery>;
@@ -94,10 +114,34 @@ export type UserRow = z.infer<typeof userRowSchema>;
 export const usersAnswer = z.object({ data: z.array(userRowSchema), total: z.number() }).meta({ example: { data: [userRowExample], total: 1 } });
 export type UsersAnswer = z.infer<typeof usersAnswer>;
 
-/** One user on the edit page: the grid's fields, when the user was added, and when an open invitation expires. */
+const namedId = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * One user on the edit page: the grid's fields, when the user was added, when an open invitation expires, and where
+ * and how they work (region, district, base city, team leaders, rate sheets).
+ */
 export const userDetailSchema = userRowSchema
-  .extend({ createdAt: z.string(), invitationExpiresAt: z.string().nullable() })
-  .meta({ example: { ...userRowExample, createdAt: '2026-11-20T15:04:00.000Z', invitationExpiresAt: '2026-11-27T15:04:00.000Z' } });
+  .extend({
+    createdAt: z.string(),
+    invitationExpiresAt: z.string().nullable(),
+    region: namedId.nullable(),
+    district: namedId.nullable(),
+    baseCity: namedId.nullable(),
+    teamLeaders: z.array(z.object({ userId: z.number(), name: z.string() })),
+    worksOnRateSheets: z.boolean(),
+  })
+  .meta({
+    example: {
+      ...userRowExample,
+      createdAt: '2026-11-20T15:04:00.000Z',
+      invitationExpiresAt: '2026-11-27T15:04:00.000Z',
+      region: { id: 1, name: 'North Texas' },
+      district: { id: 2, name: 'Arlington' },
+      baseCity: { id: 1, name: 'Dallas' },
+      teamLeaders: [{ userId: 3, name: 'Marcus Reed' }],
+      worksOnRateSheets: true,
+    },
+  });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** The token of an invitation or password-reset link: 32 random bytes written in 43 URL-safe characters. */

@@ -1,9 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import {
   payRates, customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
-  userRoles, users, workOrderFlags, workOrderTechnicians, workOrders,
+  userRoles, userTeamLeaders, users, workOrderFlags, workOrderTechnicians, workOrders,
 } from '../schema';
 import { ROLE, type RoleName } from '@sm/shared';
 import { hashPassword } from '../../features/platform/auth/auth.service';
@@ -89,6 +89,11 @@ async function addCompany(tx: Tx, name: string, timeZone: string, people: readon
   const byName = Object.fromEntries(rows.map((r) => [r.userName, r.id])) as Record<string, number>;
   await tx.insert(userRoles).values(people.map((p) => ({ subscriberId: s.id, userId: byName[p.userName], roleId: ROLE[p.role as RoleName] })));
   await tx.insert(rolePermissions).values(defaultMatrixRows(s.id));
+  // Each of the company's Team Leaders leads its other staff (its customers have no team leader).
+  const leaders = people.filter((p) => p.role === 'Team Leader').map((p) => byName[p.userName]);
+  const led = people.filter((p) => p.role !== 'Team Leader' && p.role !== 'Customer').map((p) => byName[p.userName]);
+  const teams = led.flatMap((userId) => leaders.map((teamLeaderId) => ({ subscriberId: s.id, userId, teamLeaderId })));
+  if (teams.length > 0) await tx.insert(userTeamLeaders).values(teams);
   return { id: s.id, timeZone, users: byName };
 }
 
@@ -98,6 +103,7 @@ function place(subscriberId: number, [name, address, city, state, zip, latitude,
 }
 
 async function rateSheets(tx: Tx, subscriberId: number, billingIds: number[], techId: number) {
+  await tx.update(users).set({ worksOnRateSheets: true }).where(eq(users.id, techId));
   for (const [i, billingCustomerId] of billingIds.entries()) {
     const [sheet] = await tx
       .insert(customerRateSheets)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../lib/context';
 import {
-  contacts, customerFlags, customerRateSheets, customers, discountReasons, districts, jobTitles, markupGroups, payRaiseTypes, rateSheetStandardItems, regions, sopTypes, standardItems, workOrderClasses,
+  baseCities, contacts, customerFlags, customerRateSheets, customers, discountReasons, districts, jobTitles, markupGroups, payRaiseTypes, rateSheetStandardItems, regions, sopTypes, standardItems, workOrderClasses,
 } from '../schema';
 
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Susan', 'David'];
@@ -18,6 +18,7 @@ export async function seedOffice(tx: Tx, subscriberId: number) {
     { subscriberId, regionId: north.id, name: 'Fort Worth' },
     { subscriberId, regionId: south.id, name: 'Houston' },
   ]);
+  await tx.insert(baseCities).values(named(['Dallas', 'Fort Worth', 'Houston']));
   await tx.insert(customerFlags).values(named(['Key Account', 'Slow Payer', 'Requires Escort', 'After Hours Only']));
   await tx.insert(sopTypes).values(named(['Safety', 'Customer Service', 'Vehicle', 'Office']));
   await tx.insert(payRaiseTypes).values(named(['Merit', 'Promotion', 'Cost of Living', 'Certification']));

@@ -12,11 +12,10 @@ function nextDay(date: string): string {
 }
 
 /**
- * `TeamLeader/board`: the master board of one day. Whose technicians: the users feature relates team leaders to
- * users company-wide (every Team Leader of a company leads all of its users, see `listMyTeamLeaders`), so a team
- * leader's technicians are every active field user of the company (`FIELD_ROLE_IDS`); a Super Admin, an
- * Administrator or anyone else with the Team Leader area sees the same list. When leaders get teams of their own,
- * this is the one place to narrow it.
+ * `TeamLeader/board`: the master board of one day. Whose technicians: every active field user of the company
+ * (`FIELD_ROLE_IDS`), for a team leader as for a Super Admin, an Administrator or anyone else with the Team Leader
+ * area. Each user's own team leaders are set on the users page (`user_team_leaders`, read by `listMyTeamLeaders`);
+ * to narrow a leader's board to the users they lead, this is the one place.
  *
  * For each technician: the work status and the open labor as they are now, the last position known that day and
  * the day's items in time order. The items come from `listScheduleItems` with the caller's own access, so series

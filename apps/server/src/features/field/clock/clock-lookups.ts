@@ -37,8 +37,8 @@ export async function openLaborOfCaller(ctx: Ctx, db: DbOrTx = ctx.db) {
 
 /**
  * What a clock-in needs to know of the caller, in one statement: the work order where labor is still open, when
- * they last clocked out (a new entry may not start before it, so entries never overlap), and whether they have a
- * rate sheet set up at all (any labor item on any of the company's rate sheets).
+ * they last clocked out (a new entry may not start before it, so entries never overlap), and whether they work on
+ * rate sheets (the user's "Works on rate sheets" flag, set on the users page).
  */
 export async function callerClockState(ctx: Ctx, db: DbOrTx = ctx.db) {
   const [row] = await db
@@ -55,14 +55,14 @@ export const clockStateOf = (row: { openWorkOrderNumber: string | null; lastCloc
   hasRateSheet: !!row?.hasRateSheet,
 });
 
-/** The columns of `callerClockState`, for a statement reading the caller's row of `users`. */
+/** The columns of `callerClockState`, for a statement reading the caller's row of `users` (the rate-sheet flag is on it). */
 export function clockStateColumns({ subscriberId, userId }: { subscriberId: Param<number>; userId: Param<number> }) {
   return {
     openWorkOrderNumber: sql<string | null>`(select w.work_order_number from ${workOrderLabor} l join ${workOrders} w on w.id = l.work_order_id
       where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is null)`,
     lastClockOut: sql<Date | null>`(select max(l.stopped_at) from ${workOrderLabor} l
       where l.subscriber_id = ${subscriberId} and l.user_id = ${userId} and l.stopped_at is not null)`.mapWith(workOrderLabor.stoppedAt),
-    hasRateSheet: sql<boolean>`exists (select 1 from ${rateSheetLaborItems} i where i.subscriber_id = ${subscriberId} and i.technician_user_id = ${userId})`,
+    hasRateSheet: users.worksOnRateSheets,
   };
 }
 

@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginBody, SignedInUser } from '@sm/shared';
 import type { Db } from '../../../db/client';
-import { rateSheetLaborItems, subscribers, userRoles, roles, userStatuses, users } from '../../../db/schema';
+import { subscribers, userRoles, roles, userStatuses, users } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, unauthorized } from '../../../lib/errors';
 import { maskedAddress, resendIfExpired } from '../signup/confirmation-link';
@@ -34,10 +34,6 @@ export async function buildClaims(db: Db, userId: number): Promise<ClaimsBody & 
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))
     .orderBy(roles.id);
-  const [rate] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rateSheetLaborItems)
-    .where(and(eq(rateSheetLaborItems.technicianUserId, userId), eq(rateSheetLaborItems.subscriberId, row.user.subscriberId)));
   const s = row.settings;
   const u = row.user;
   return {
@@ -65,7 +61,8 @@ export async function buildClaims(db: Db, userId: number): Promise<ClaimsBody & 
       hasWorkOrder: !!s.hasWorkOrder,
       hasIntacctAccount: !!s.hasIntacctAccount,
       isShowWaterFilter: !!s.isShowWaterFilter,
-      hasRateSheetSetUp: (rate?.n ?? 0) > 0,
+      // The user's "Works on rate sheets" flag (users administration), not whether labor items exist.
+      hasRateSheetSetUp: u.worksOnRateSheets,
     },
   };
 }

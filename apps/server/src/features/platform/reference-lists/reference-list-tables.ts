@@ -1,7 +1,7 @@
 import type { ReferenceListKey } from '@sm/shared';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, users, workOrderClasses,
+  baseCities, customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
@@ -47,15 +47,19 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     { table: workOrders, column: workOrders.workOrderClassId, subscriberId: workOrders.subscriberId, label: ['work order', 'work orders'] },
   ]),
   jobTitles: companyList(jobTitles, [{ table: users, column: users.jobTitleId, subscriberId: users.subscriberId, label: ['user', 'users'] }]),
-  regions: companyList(regions, [{ table: districts, column: districts.regionId, subscriberId: districts.subscriberId, label: ['district', 'districts'] }]),
+  regions: companyList(regions, [
+    { table: districts, column: districts.regionId, subscriberId: districts.subscriberId, label: ['district', 'districts'] },
+    { table: users, column: users.regionId, subscriberId: users.subscriberId, label: ['user', 'users'] },
+  ]),
   districts: {
     table: districts,
     id: districts.id,
     subscriberId: districts.subscriberId,
     isActive: districts.isActive,
     columns: { name: districts.name, regionId: districts.regionId },
-    usages: [],
+    usages: [{ table: users, column: users.districtId, subscriberId: users.subscriberId, label: ['user', 'users'] }],
   },
+  baseCities: companyList(baseCities, [{ table: users, column: users.baseCityId, subscriberId: users.subscriberId, label: ['user', 'users'] }]),
   customerFlags: {
     table: customerFlags,
     id: customerFlags.id,
@@ -81,6 +85,7 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     ],
   },
   workOrderStatuses: { table: workOrderStatuses, id: workOrderStatuses.id, columns: { name: workOrderStatuses.name }, usages: [] },
+  userStatuses: { table: userStatuses, id: userStatuses.id, columns: { name: userStatuses.name }, usages: [] },
   materialStatuses: { table: materialStatuses, id: materialStatuses.id, columns: { name: materialStatuses.name }, usages: [] },
   markupGroups: {
     table: markupGroups,

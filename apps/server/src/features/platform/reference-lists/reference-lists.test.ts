@@ -5,7 +5,7 @@ import {
 } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auditLog, customerFlagLinks, regions, standardItems, users, workOrderLabor, workOrderStandardItems, workOrders,
+  auditLog, customerFlagLinks, districts, regions, standardItems, userStatuses, users, workOrderLabor, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
 import { loadAccess } from '../permissions/access-load';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -74,6 +74,14 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
     case 'regions':
       await t.call('POST', url('districts'), 'admin', { name: `District of ${id}`, regionId: id });
       return '1 district';
+    case 'districts': {
+      const [district] = await t.db.select().from(districts).where(eq(districts.id, id));
+      await t.db.update(users).set({ regionId: district.regionId, districtId: id }).where(eq(users.userName, 'tech'));
+      return '1 user';
+    }
+    case 'baseCities':
+      await t.db.update(users).set({ baseCityId: id }).where(eq(users.userName, 'tech'));
+      return '1 user';
     case 'customerFlags':
       await t.db.insert(customerFlagLinks).values({ subscriberId: polar, customerId: wo.customerId, customerFlagId: id });
       return '1 customer';
@@ -248,6 +256,16 @@ describe('the read-only status lists', () => {
     expect((await t.call('GET', url('materialStatuses'), 'dispatcher')).statusCode).toBe(403);
     expect((await t.call('POST', url('workOrderStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(404);
     expect((await t.call('DELETE', url('materialStatuses', 1), 'admin')).statusCode).toBe(404);
+  });
+
+  it('answer the global user statuses at /administration/status/user, the same to every company, read-only', async () => {
+    const stored = await t.db.select({ id: userStatuses.id, name: userStatuses.name }).from(userStatuses).orderBy(userStatuses.id);
+    const polarRows = (await t.call('GET', url('userStatuses'), 'admin')).json();
+    expect(polarRows).toEqual(stored);
+    expect((await t.call('GET', url('userStatuses'), 'coastal.admin')).json()).toEqual(stored);
+    expect((await t.call('GET', url('userStatuses'), 'tech')).statusCode).toBe(403);
+    expect((await t.call('POST', url('userStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(404);
+    expect((await t.call('PUT', url('userStatuses', stored[0].id), 'admin', { name: 'Mine' })).statusCode).toBe(404);
   });
 });
 

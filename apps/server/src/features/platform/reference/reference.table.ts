@@ -48,6 +48,8 @@ export const workOrderClasses = companyList('work_order_classes');
 export const jobTitles = companyList('job_titles');
 export const regions = companyList('regions');
 export const sopTypes = companyList('sop_types');
+/** The cities technicians start their day from (administration, base cities). */
+export const baseCities = companyList('base_cities');
 
 /** The SOP statuses of spec platform 4.5 (fixed ids, every company). */
 export const sopStatuses = pgTable('sop_statuses', {

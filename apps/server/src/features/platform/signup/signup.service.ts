@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ConfirmedEmail, Registered, RegisterInput, SignupState } from '@sm/shared';
 import type { Db } from '../../../db/client';
-import { emailConfirmations, subscribers, users } from '../../../db/schema';
+import { subscribers, userLinks, users } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { hashPassword, issue } from '../auth/auth.service';
-import { confirmationHashOf, maskedAddress, sendConfirmationLink } from './confirmation-link';
+import { linkHashOf } from '../users-admin/user-links';
+import { maskedAddress, sendConfirmationLink } from './confirmation-link';
 import { hasNoCompany, insertCompany, lockSignups } from './company-create.service';
 
 /** What the sign-up routes need of the server's settings. */
@@ -50,22 +51,22 @@ export async function register(deps: SignupDeps, input: RegisterInput, now: Date
  * link is marked used in one statement that also checks it is still open, so two clicks at once count once.
  */
 export async function confirmEmail(db: Db, token: string, now: Date): Promise<ConfirmedEmail> {
-  const [link] = await db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, confirmationHashOf(token)));
+  const [link] = await db.select().from(userLinks).where(and(eq(userLinks.tokenHash, linkHashOf(token)), eq(userLinks.purpose, 'emailConfirmation')));
   if (!link) throw new AppError(404, INVALID_LINK);
   const confirmed = await db.transaction(async (tx) => {
     const [used] = await tx
-      .update(emailConfirmations)
-      .set({ confirmedAt: now })
-      .where(and(eq(emailConfirmations.id, link.id), isNull(emailConfirmations.confirmedAt), gt(emailConfirmations.expiresAt, sql`${now.toISOString()}::timestamptz`)))
-      .returning({ id: emailConfirmations.id });
+      .update(userLinks)
+      .set({ usedAt: now })
+      .where(and(eq(userLinks.id, link.id), isNull(userLinks.usedAt), gt(userLinks.expiresAt, sql`${now.toISOString()}::timestamptz`)))
+      .returning({ id: userLinks.id });
     if (!used) return false;
     // The address confirmed is the one the link was sent to; a user whose address changed since is not confirmed by it.
-    await tx.update(users).set({ isEmailConfirmed: true }).where(and(eq(users.id, link.userId), sql`lower(${users.email}) = lower(${link.email})`));
+    await tx.update(users).set({ isEmailConfirmed: true }).where(and(eq(users.id, link.userId), sql`lower(${users.email}) = lower(${link.email ?? ''})`));
     return true;
   });
   if (!confirmed) {
-    const [again] = await db.select().from(emailConfirmations).where(eq(emailConfirmations.id, link.id));
-    if (again.confirmedAt) throw new AppError(409, `This address was already confirmed on ${again.confirmedAt.toISOString().slice(0, 10)}. Sign in with your user name and password.`);
+    const [again] = await db.select().from(userLinks).where(eq(userLinks.id, link.id));
+    if (again.usedAt) throw new AppError(409, `This address was already confirmed on ${again.usedAt.toISOString().slice(0, 10)}. Sign in with your user name and password.`);
     throw new AppError(410, 'This confirmation link has expired. Sign in with your user name and password, and we will send a new one.');
   }
   const [who] = await db

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD_RULE, ROLE } from '@sm/shared';
 import { buildApp } from '../../../app';
 import { openDatabase, type Database } from '../../../db/client';
 import { seedReference } from '../../../db/seed/reference';
-import { emailConfirmations, emailOutbox, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
+import { emailOutbox, userLinks, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import { createTestApp, ownPgDatabase, TEST_SECRET, type TestApp } from '../../../test/test-app';
 import { customerForm } from '../../office/customers/customer-fixtures';
 import { defaultMatrixRows } from '../permissions/default-matrix';
@@ -80,7 +80,7 @@ describe('registering a company (PUBLIC_SIGNUP=1)', () => {
     expect(mail).toMatchObject({ subscriberId: company.id, status: 'queued', subject: 'Confirm your e-mail address for Lone Star Cooling', fromName: 'Lone Star Cooling' });
     expect(token).toHaveLength(43);
     expect(mail.html).toContain(`${PUBLIC_URL}/register/confirm/${token}`);
-    expect(JSON.stringify(await t.db.select().from(emailConfirmations))).not.toContain(token);
+    expect(JSON.stringify(await t.db.select().from(userLinks))).not.toContain(token);
 
     const early = await login('avery', 'cold-rooms-at-dawn');
     expect(early.statusCode, early.body).toBe(403);
@@ -105,7 +105,7 @@ describe('registering a company (PUBLIC_SIGNUP=1)', () => {
     expect((await register(signup({ companyName: 'Gulf Freeze', userName: 'morgan', email: 'morgan@gulffreeze.example' }))).statusCode).toBe(200);
     const { token: first } = await linkTo('morgan@gulffreeze.example');
     const [morgan] = await t.db.select().from(users).where(eq(users.userName, 'morgan'));
-    await t.db.update(emailConfirmations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailConfirmations.userId, morgan.id));
+    await t.db.update(userLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(userLinks.userId, morgan.id), eq(userLinks.purpose, 'emailConfirmation')));
 
     const expired = await confirm(first);
     expect(expired.statusCode).toBe(410);
@@ -119,7 +119,7 @@ describe('registering a company (PUBLIC_SIGNUP=1)', () => {
     expect(second).not.toBe(first);
     // A second refusal while the new link is open sends nothing more.
     await login('morgan', 'cold-rooms-at-dawn');
-    expect((await t.db.select({ n: count() }).from(emailConfirmations).where(eq(emailConfirmations.userId, morgan.id)))[0].n).toBe(2);
+    expect((await t.db.select({ n: count() }).from(userLinks).where(and(eq(userLinks.userId, morgan.id), eq(userLinks.purpose, 'emailConfirmation'))))[0].n).toBe(2);
     expect((await confirm(second)).statusCode).toBe(200);
     expect((await login('morgan', 'cold-rooms-at-dawn')).statusCode).toBe(200);
   });

@@ -21,7 +21,9 @@ export const RESETS_PER_HOUR = 3;
 /** Accounts one forgot-password request may reach (an address shared by a few users of different companies). */
 const MATCHES_AT_MOST = 5;
 const INVALID_LINK = 'This link is not valid. Open the link from the e-mail as it was sent.';
-const WORDS: Record<LinkPurpose, { used: (day: string) => string; expired: string }> = {
+/** The links that set a password (the e-mail confirmation is sign-up's). */
+type PasswordLink = Exclude<LinkPurpose, 'emailConfirmation'>;
+const WORDS: Record<PasswordLink, { used: (day: string) => string; expired: string }> = {
   invitation: {
     used: (day) => `This invitation was already accepted on ${day}. Sign in with your user name and password.`,
     expired: 'This invitation has expired or was withdrawn. Ask your administrator to send a new one.',
@@ -33,7 +35,7 @@ const WORDS: Record<LinkPurpose, { used: (day: string) => string; expired: strin
 };
 
 /** The link of a token, with its user and company: unknown (404), used (409) or expired (410) said in a sentence. */
-async function openLink(db: Db | Tx, purpose: LinkPurpose, token: string, now: Date) {
+async function openLink(db: Db | Tx, purpose: PasswordLink, token: string, now: Date) {
   const [row] = await db
     .select({ link: userLinks, user: users, companyName: subscribers.name })
     .from(userLinks)
@@ -56,7 +58,7 @@ export async function invitationInfo(db: Db, token: string, now: Date): Promise<
  * Sets the password of a link's user, once: the link is marked used in one statement that also checks it is still
  * open, so two submissions at once count once. The user's other open links of the purpose close; audited as the user.
  */
-async function setPasswordByLink(db: Db, purpose: LinkPurpose, token: string, password: string, now: Date): Promise<PasswordSet> {
+async function setPasswordByLink(db: Db, purpose: PasswordLink, token: string, password: string, now: Date): Promise<PasswordSet> {
   const found = await openLink(db, purpose, token, now);
   // The hash is slow on purpose: made before the transaction.
   const passwordHash = await hashPassword(password);

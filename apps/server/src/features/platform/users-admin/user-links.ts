@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, INVITATION_PATH, PASSWORD_RESET_HOURS, PASSWORD_RESET_PATH } from '@sm/shared';
+import { INVITATION_DAYS, INVITATION_PATH, PASSWORD_RESET_HOURS, PASSWORD_RESET_PATH, SIGNUP_CONFIRM_HOURS, SIGNUP_CONFIRM_PATH } from '@sm/shared';
 import { subscribers } from '../../../db/schema';
 import type { DbOrTx } from '../../../lib/context';
 import { escapeHtml } from '../../../lib/rich-text';
 import { enqueueEmail } from '../email-outbox/enqueue-email.service';
-import { confirmationHashOf } from '../signup/confirmation-link';
 import { userLinks } from './user-links.table';
 
 const HOUR_MS = 3_600_000;
 export type LinkPurpose = (typeof userLinks.$inferSelect)['purpose'];
 
 /** The fingerprint of a link's token: the only form in which a token is stored. */
-export const linkHashOf = confirmationHashOf;
+export const linkHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Whom a link is for, as the message names them. */
 export interface LinkUser {
@@ -41,6 +40,18 @@ const KINDS: Record<LinkPurpose, { ms: number; path: string; subject: (company: 
     button: 'Choose a new password',
     after: `The link works once, for ${PASSWORD_RESET_HOURS} hour. If you did not ask for it, ignore this message: your password stays as it is.`,
   },
+  emailConfirmation: {
+    ms: SIGNUP_CONFIRM_HOURS * HOUR_MS,
+    path: SIGNUP_CONFIRM_PATH,
+    subject: (company) => `Confirm your e-mail address for ${company}`,
+    lines: (u, company) => [
+      `Hello ${u.name},`,
+      `${company} was signed up with this address, and you are its Super Admin with the user name ${u.userName}.`,
+      'Open this link to confirm the address; then sign in:',
+    ],
+    button: 'Confirm the address',
+    after: `The link works once, for ${SIGNUP_CONFIRM_HOURS} hours. If you did not sign up, ignore this message.`,
+  },
 };
 
 /**
@@ -55,6 +66,8 @@ export async function sendUserLink(tx: DbOrTx, purpose: LinkPurpose, user: LinkU
   const token = randomBytes(32).toString('base64url');
   await tx.insert(userLinks).values({
     subscriberId: user.subscriberId, userId: user.userId, purpose, tokenHash: linkHashOf(token), createdAt: now, expiresAt: new Date(now.getTime() + kind.ms), createdBy,
+    // A confirmation confirms the address it was sent to, not one the user has since.
+    email: purpose === 'emailConfirmation' ? user.email : null,
   });
   const [company] = await tx.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, user.subscriberId));
   const link = `${publicUrl}${kind.path}/${token}`;

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditEntrySchema, inviteUserBody, updateUserBody, userDetailSchema, userIdParams, usersAnswer, usersQuery } from '@sm/shared';
+import {
+  auditEntrySchema, inviteUserBody, maskedRoleParams, maskedRoleSchema, maskedRolesAnswer, PAY_FIGURES, setPayRateBody, updateMaskedRoleBody, updateUserBody, userDetailSchema, userIdParams,
+  userPayRateAnswer, usersAnswer, usersQuery,
+} from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
 import { deactivateUser, reactivateUser, resendInvitation, userHistory } from './user-state.service';
 import { getUser, inviteUser, listUsers, updateUser } from './users-admin.service';
+import { listMaskedRoles, updateMaskedRole } from './masked-roles.service';
+import { getUserPayRate, setUserPayRate } from './user-pay-rate.service';
 
 /** Reading the company's users: the Users area with All Users (a customer's portal profile reads only its own). */
 const READ = area('Users', 'read', 'All Users');
@@ -14,7 +19,8 @@ const WRITE = area('Users', 'write', 'All Users');
 
 /**
  * The company's users (`/administration/users`, `users/edit/{userId}`): the list, one user, invitation, edit,
- * deactivation and reactivation, and each user's history.
+ * deactivation and reactivation, each user's history and pay rate (payroll only), and the company's masked roles
+ * (`account-settings/maskedUserRoles`).
  */
 export function usersAdminRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,5 +64,25 @@ export function usersAdminRoutes(app: FastifyInstance, deps: { db: Db; publicUrl
     config: { access: WRITE, errors: [409] },
     schema: { operationId: 'reactivateUser', summary: 'Reactivate a user, who signs in again with the password they had', tags, params: userIdParams, response: { 200: userDetailSchema } },
     handler: (req) => reactivateUser(ctxOf(req, deps.db), req.access!, req.params.userId),
+  });
+  r.get('/api/v1/Users/:userId/payRate', {
+    config: { access: PAY_FIGURES },
+    schema: { operationId: 'getUserPayRate', summary: "A user's hourly pay rate in force today and every rate with its first day (Can Access Payroll)", tags, params: userIdParams, response: { 200: userPayRateAnswer } },
+    handler: (req) => getUserPayRate(ctxOf(req, deps.db), req.params.userId),
+  });
+  r.post('/api/v1/Users/:userId/payRate', {
+    config: { access: PAY_FIGURES, errors: [409] },
+    schema: { operationId: 'setUserPayRate', summary: 'Give a user a new hourly pay rate from a day on (Can Access Payroll)', tags, params: userIdParams, body: setPayRateBody, response: { 200: userPayRateAnswer } },
+    handler: (req) => setUserPayRate(ctxOf(req, deps.db), req.params.userId, req.body),
+  });
+  r.get('/api/v1/MaskedUserRoles', {
+    config: { access: READ },
+    schema: { operationId: 'listMaskedUserRoles', summary: "Every role with the company's name for it and whether the company's role pickers offer it", tags, response: { 200: maskedRolesAnswer } },
+    handler: (req) => listMaskedRoles(ctxOf(req, deps.db)),
+  });
+  r.put('/api/v1/MaskedUserRoles/:roleId', {
+    config: { access: WRITE },
+    schema: { operationId: 'updateMaskedUserRole', summary: "The company's name for a role and whether it is hidden from its role pickers; Super Admin is never hidden", tags, params: maskedRoleParams, body: updateMaskedRoleBody, response: { 200: maskedRoleSchema } },
+    handler: (req) => updateMaskedRole(ctxOf(req, deps.db), req.params.roleId, req.body),
   });
 }

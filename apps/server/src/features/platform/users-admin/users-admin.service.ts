@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, ROLE, ROLES, type Access, type InviteUserInput, type UpdateUserInput, type UserDetail, type UserRow, type UsersAnswer, type UsersQuery } from '@sm/shared';
+import { isSuperAdmin, ROLE, type Access, type InviteUserInput, type UpdateUserInput, type UserDetail, type UserRow, type UsersAnswer, type UsersQuery } from '@sm/shared';
 import { jobTitles, userRoles, users } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
@@ -11,12 +11,13 @@ import { forgetAccess } from '../permissions/access-cache';
 import { userLinks } from './user-links.table';
 import { sendUserLink } from './user-links';
 import { checkSuperAdminLeft, lockCompanyUsers } from './super-admins';
+import { checkRolesOffered, roleNamesOf } from './masked-roles.service';
+import { checkWorkFields, storeTeamLeaders, teamLeaderIdsOf, workDetailOf } from './user-work';
 
 /** A new user's work status: off duty until they clock in. */
 const OFF_DUTY = 10;
 /** Stands where a password hash would: no password verifies against it, so an invited user cannot sign in yet. */
 const NO_PASSWORD = '!invited';
-const ROLE_NAMES = new Map<number, string>(ROLES.map((r) => [r.roleId, r.roleName]));
 export const EMAIL_TAKEN = 'Another user of this company has this e-mail address.';
 export const SUPER_ADMIN_ONLY = 'Only a Super Admin can give or take the Super Admin role, or change a Super Admin.';
 
@@ -25,9 +26,10 @@ const state = sql<UserRow['state']>`case when not ${users.isActive} then 'Inacti
 const ROW = {
   userId: users.id, userName: users.userName, name: users.name, email: users.email, phone: users.phone, jobTitleId: users.jobTitleId, jobTitle: jobTitles.name, roleIds: roleIdsOf, state,
 };
-const rowOf = <R extends { roleIds: unknown }>(r: R) => {
+/** A row with its roles named as the company names them (masked user roles). */
+const rowOf = <R extends { roleIds: unknown }>(r: R, names: Map<number, string>) => {
   const roleIds = (r.roleIds as (number | string)[]).map(Number);
-  return { ...r, roleIds, roles: roleIds.map((id) => ROLE_NAMES.get(id) ?? String(id)) };
+  return { ...r, roleIds, roles: roleIds.map((id) => names.get(id) ?? String(id)) };
 };
 
 const STATES: Record<UsersQuery['state'], SQL | undefined> = {
@@ -37,11 +39,13 @@ const STATES: Record<UsersQuery['state'], SQL | undefined> = {
   all: undefined,
 };
 
-/** `GET Users`: a page of the company's users by name, searched in name, user name and e-mail, with their roles. */
+/** `GET Users`: a page of the company's users by name, searched in name, user name and e-mail, of one role when asked, with their roles. */
 export async function listUsers(ctx: Ctx, query: UsersQuery): Promise<UsersAnswer> {
   const words = query.search?.trim();
   const like = words ? `%${words.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   const search = like ? or(ilike(users.name, like), ilike(users.userName, like), ilike(users.email, like)) : undefined;
+  const ofRole = query.roleId === undefined ? undefined : sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_id = ${query.roleId})`;
+  const names = await roleNamesOf(ctx.db, ctx);
   return gridPage(
     ctx.db,
     {
@@ -50,11 +54,11 @@ export async function listUsers(ctx: Ctx, query: UsersQuery): Promise<UsersAnswe
       defaultSort: { field: 'name', dir: 'asc' },
       table: users,
       id: users.id,
-      where: ofTenant(users, ctx, STATES[query.state], search),
+      where: ofTenant(users, ctx, STATES[query.state], search, ofRole),
       join: (q) => q.leftJoin(jobTitles, eq(jobTitles.id, users.jobTitleId)),
       select: ROW,
     },
-    (rows) => rows.map(rowOf),
+    (rows) => rows.map((r) => rowOf(r, names)),
   );
 }
 
@@ -68,7 +72,8 @@ export async function userDetail(db: Ctx['db'] | Tx, ctx: Ctx, userId: number): 
     .where(ofTenant(users, ctx, eq(users.id, userId)));
   if (!row) throw notFound('User');
   const ends = row.invitationExpiresAt;
-  return { ...rowOf(row), createdAt: row.createdAt.toISOString(), invitationExpiresAt: ends ? new Date(ends).toISOString() : null };
+  const work = await workDetailOf(db, ctx, userId);
+  return { ...rowOf(row, await roleNamesOf(db, ctx)), createdAt: row.createdAt.toISOString(), invitationExpiresAt: ends ? new Date(ends).toISOString() : null, ...work };
 }
 
 /** `GET Users/{userId}`: one user of the caller's company. */
@@ -119,20 +124,24 @@ export async function inviteUser(ctx: Ctx, access: Access, input: InviteUserInpu
   if (input.roleIds.includes(ROLE['Super Admin']) && !isSuperAdmin(access)) throw new AppError(403, SUPER_ADMIN_ONLY);
   return ctx.db.transaction(async (tx) => {
     await checkJobTitle(tx, ctx, input.jobTitleId);
+    const { teamLeaderIds, ...work } = await checkWorkFields(tx, ctx, input, { regionId: null, districtId: null, baseCityId: null, worksOnRateSheets: false, teamLeaderIds: [] });
+    await checkRolesOffered(tx, ctx, input.roleIds);
     await checkEmailFree(tx, ctx, input.email);
-    const values = { name: input.name, email: input.email, phone: input.phone ?? null, jobTitleId: input.jobTitleId ?? null };
+    const values = { name: input.name, email: input.email, phone: input.phone ?? null, jobTitleId: input.jobTitleId ?? null, ...work };
     const { id } = await insertUser(tx, {
       subscriberId: ctx.actor.subscriberId, userName: input.userName, ...values, passwordHash: NO_PASSWORD, isInvitationPending: true, userStatusId: OFF_DUTY, createdAt: ctx.now,
     });
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ subscriberId: ctx.actor.subscriberId, userId: id, roleId })));
+    await storeTeamLeaders(tx, ctx, id, [], teamLeaderIds);
     await sendUserLink(tx, 'invitation', { subscriberId: ctx.actor.subscriberId, userId: id, name: input.name, userName: input.userName, email: input.email }, publicUrl, ctx.now, ctx.actor.userId);
-    await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'invite', after: { userName: input.userName, ...values, roleIds: input.roleIds } });
+    await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'invite', after: { userName: input.userName, ...values, roleIds: input.roleIds, teamLeaderIds } });
     return userDetail(tx, ctx, id);
   });
 }
 
 /**
- * `PUT Users/{userId}`: name, address, phone, job title and roles. Under the company's user lock, so that two edits
+ * `PUT Users/{userId}`: name, address, phone, job title, roles, and where and how the user works (region, district,
+ * base city, team leaders, rate sheets). Under the company's user lock, so that two edits
  * at once cannot each take the Super Admin role from one of the last two: the company keeps an active Super Admin.
  */
 export async function updateUser(ctx: Ctx, access: Access, userId: number, input: UpdateUserInput): Promise<UserDetail> {
@@ -140,11 +149,16 @@ export async function updateUser(ctx: Ctx, access: Access, userId: number, input
     await lockCompanyUsers(tx, ctx);
     const { user, roles } = await userForChange(tx, ctx, access, userId);
     await checkJobTitle(tx, ctx, input.jobTitleId);
+    const leadersBefore = await teamLeaderIdsOf(tx, ctx, userId);
+    const workBefore = { regionId: user.regionId, districtId: user.districtId, baseCityId: user.baseCityId, worksOnRateSheets: user.worksOnRateSheets };
+    const { teamLeaderIds, ...work } = await checkWorkFields(tx, ctx, input, { ...workBefore, teamLeaderIds: leadersBefore }, userId);
     const roleIds = [...input.roleIds].sort((a, b) => a - b);
     if (roleIds.includes(ROLE['Super Admin']) !== roles.includes(ROLE['Super Admin']) && !isSuperAdmin(access)) throw new AppError(403, SUPER_ADMIN_ONLY);
+    await checkRolesOffered(tx, ctx, roleIds, roles);
     await checkEmailFree(tx, ctx, input.email, userId);
-    const values = { name: input.name, email: input.email, phone: input.phone ?? null, jobTitleId: input.jobTitleId ?? null };
+    const values = { name: input.name, email: input.email, phone: input.phone ?? null, jobTitleId: input.jobTitleId ?? null, ...work };
     await tx.update(users).set(values).where(eq(users.id, userId));
+    await storeTeamLeaders(tx, ctx, userId, leadersBefore, teamLeaderIds);
     if (roleIds.join() !== roles.join()) {
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
       await tx.insert(userRoles).values(roleIds.map((roleId) => ({ subscriberId: ctx.actor.subscriberId, userId, roleId })));
@@ -154,8 +168,8 @@ export async function updateUser(ctx: Ctx, access: Access, userId: number, input
       entity: 'user',
       entityId: userId,
       action: 'update',
-      before: { name: user.name, email: user.email, phone: user.phone, jobTitleId: user.jobTitleId, roleIds: roles },
-      after: { ...values, roleIds },
+      before: { name: user.name, email: user.email, phone: user.phone, jobTitleId: user.jobTitleId, ...workBefore, roleIds: roles, teamLeaderIds: leadersBefore },
+      after: { ...values, roleIds, teamLeaderIds },
     });
     return userDetail(tx, ctx, userId);
   });

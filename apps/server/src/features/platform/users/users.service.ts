@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
-import { userRoles, userStatusEntries, userStatuses, users } from '../../../db/schema';
+import { userRoles, userStatusEntries, userStatuses, userTeamLeaders, users } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { andGuard, oneStatement, writerOf, type Param, type Writer } from '../../../lib/statement';
@@ -87,13 +87,14 @@ export async function isTimeSheetEntryAlreadyExists(ctx: Ctx, statusId: number):
   return rows.length > 0;
 }
 
-/** The team leaders of the caller's company, for the "my team leaders" panel. */
+/** The caller's team leaders (set on the users page), those still active Team Leaders, for the "my team leaders" panel. */
 export async function listMyTeamLeaders(ctx: Ctx) {
   return ctx.db
     .select({ userId: users.id, name: users.name, email: users.email, phone: users.phone })
-    .from(users)
+    .from(userTeamLeaders)
+    .innerJoin(users, eq(users.id, userTeamLeaders.teamLeaderId))
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE['Team Leader'])))
-    .where(ofTenant(users, ctx, eq(users.isActive, true)))
+    .where(and(ofTenant(userTeamLeaders, ctx, eq(userTeamLeaders.userId, ctx.actor.userId)), eq(users.isActive, true)))
     .orderBy(asc(users.name));
 }
 

@@ -26,6 +26,12 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     jobTitleId: integer('job_title_id'),
+    /** Where the user works: a region and one of its districts, and the city they start from (administration lists). */
+    regionId: integer('region_id'),
+    districtId: integer('district_id'),
+    baseCityId: integer('base_city_id'),
+    /** "Works on rate sheets": the clock asks for an Employee Type and bills by the customer's rate sheet. */
+    worksOnRateSheets: boolean('works_on_rate_sheets').notNull().default(false),
     userStatusId: integer('user_status_id').references(() => userStatuses.id),
     userStatusDescription: text('user_status_description'),
     isActive: boolean('is_active').notNull().default(true),
@@ -72,4 +78,31 @@ export const userStatusEntries = pgTable(
     index('user_status_entries_user_idx').on(t.userId, t.startedAt),
     uniqueIndex('user_status_entries_one_open').on(t.userId).where(sql`${t.endedAt} is null`),
   ],
+);
+
+/** A user's team leaders: active users holding the Team Leader role whom the user's "my team leaders" panel shows. */
+export const userTeamLeaders = pgTable(
+  'user_team_leaders',
+  {
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamLeaderId: integer('team_leader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teamLeaderId] }), index('user_team_leaders_leader_idx').on(t.teamLeaderId)],
+);
+
+/**
+ * A company's own wording of a role (spec platform 2.1 `account-settings/maskedUserRoles`): the name its pages show
+ * ("Field Engineer" for Technician) and whether its role pickers offer the role at all. Permission checks keep using
+ * the role's id; a role without a row shows its own name and is offered.
+ */
+export const maskedUserRoles = pgTable(
+  'masked_user_roles',
+  {
+    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+    displayName: text('display_name'),
+    isHidden: boolean('is_hidden').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.roleId] })],
 );

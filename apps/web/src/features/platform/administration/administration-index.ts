@@ -1,4 +1,4 @@
-import { IconCash, IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconTags, type TablerIcon } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconCash, IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconTags, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -9,7 +9,7 @@ import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
 import { RATE_SHEET_AREA } from '../../office/rate-sheets/rate-sheets-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
-import { USERS_AREA } from '../users-admin/users-admin-areas';
+import { MASKED_ROLES_AREA, USERS_AREA } from '../users-admin/users-admin-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -23,11 +23,13 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   jobTitles: IconId,
   regions: IconMap2,
   districts: IconHierarchy,
+  baseCities: IconBuildingCommunity,
   customerFlags: IconFlag,
   workOrderFlags: IconFlag,
   standardItems: IconReceipt2,
   workOrderStatuses: IconListDetails,
   materialStatuses: IconListDetails,
+  userStatuses: IconListDetails,
   markupGroups: IconPercentage,
   discountReasons: IconDiscount,
   sopTypes: IconChecklist,
@@ -45,6 +47,7 @@ const templatePage = lazyArea(() => import('../../money/documents/document-templ
 /** The company's settings pages the administration index links to beside its lists. */
 export const ADMINISTRATION_SETTINGS = [
   USERS_AREA,
+  MASKED_ROLES_AREA,
   {
     path: EMAIL_OUTBOX_PATH,
     domain: 'administration',

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { isSuperAdmin, ROLE, satisfies, updateUserBody, type Access, type UserDetail } from '@sm/shared';
+import { isSuperAdmin, PAY_FIGURES, ROLE, satisfies, updateUserBody, type Access, type UserDetail } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -16,6 +16,7 @@ import { useChangeUserState, userQuery, useUpdateUser, type UserStateAction } fr
 import { USERS_PATH, USERS_WRITE } from './users-admin-paths';
 import { UserFormFields, userBodyOf, type UserFormValues } from './user-form-fields';
 import { UserHistory } from './user-history';
+import { UserPayRate } from './user-pay-rate';
 import { UserStateBadge } from './user-state-badge';
 
 const valuesOf = (user: UserDetail): UserFormValues => ({
@@ -25,6 +26,11 @@ const valuesOf = (user: UserDetail): UserFormValues => ({
   phone: user.phone ?? '',
   jobTitleId: user.jobTitleId === null ? null : String(user.jobTitleId),
   roleIds: user.roleIds.map(String),
+  regionId: user.region ? String(user.region.id) : null,
+  districtId: user.district ? String(user.district.id) : null,
+  baseCityId: user.baseCity ? String(user.baseCity.id) : null,
+  teamLeaderIds: user.teamLeaders.map((l) => String(l.userId)),
+  worksOnRateSheets: user.worksOnRateSheets,
 });
 
 /** The user's details: changed and saved by those who may, shown read-only to the others. */
@@ -62,6 +68,7 @@ function UserDetailsForm({ user, access, canEdit }: { user: UserDetail; access: 
           isUserNameReadOnly
           readOnly={!canEdit}
           currentJobTitle={{ id: user.jobTitleId, name: user.jobTitle }}
+          saved={user}
         />
         {update.error && (
           <Alert color="red" role="alert" title="Not saved">
@@ -135,7 +142,7 @@ function UserStateActions({ user, isSelf }: { user: UserDetail; isSelf: boolean 
 
 /**
  * `/administration/users/edit/:userId` (spec platform 2.1 `users/edit/{userId}`): one user's details, saved by those
- * who may change users; the invitation sent again; deactivation and reactivation; and the user's history. Only a
+ * who may change users; the pay rate for payroll; the invitation sent again; deactivation and reactivation; and the user's history. Only a
  * Super Admin changes a Super Admin, so the others see such a user read-only.
  */
 export default function UserEditPage() {
@@ -147,6 +154,8 @@ export default function UserEditPage() {
   const canWrite = satisfies(access, USERS_WRITE);
   const isGuarded = !!user.data?.roleIds.includes(ROLE['Super Admin']) && !isSuperAdmin(access);
   const canEdit = canWrite && !isGuarded;
+  // Pay is for payroll only: the others neither see nor set it.
+  const seesPay = satisfies(access, PAY_FIGURES);
   const isValidId = Number.isInteger(userId) && userId > 0;
 
   return (
@@ -188,6 +197,7 @@ export default function UserEditPage() {
           {!canWrite && <Text size="sm" c="dimmed">You may read this user; changing users needs the Users write permission.</Text>}
           {canWrite && isGuarded && <Text size="sm" c="dimmed">Only a Super Admin changes a Super Admin.</Text>}
           <UserDetailsForm key={user.data.userId} user={user.data} access={access} canEdit={canEdit} />
+          {seesPay && <UserPayRate userId={user.data.userId} canSet={seesPay} />}
           <UserHistory userId={user.data.userId} />
         </>
       )}

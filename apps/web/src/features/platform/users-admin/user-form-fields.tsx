@@ -1,9 +1,11 @@
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isSuperAdmin, REFERENCE_LISTS, referenceListAccess, ROLE, ROLES, satisfies, type Access } from '@sm/shared';
+import { isSuperAdmin, REFERENCE_LISTS, referenceListAccess, ROLE, ROLES, satisfies, type Access, type MaskedRole, type UserDetail } from '@sm/shared';
 import { useMemo } from 'react';
 import type { FieldErrors } from '../../office/work-orders/items/item-form';
 import { referenceRowsQuery } from '../administration/reference-list-api';
+import { maskedRolesQuery } from './users-admin-api';
+import { UserWorkFields } from './user-work-fields';
 
 /** What the user form holds while it is typed: text as typed, ids as the pickers give them. */
 export interface UserFormValues {
@@ -13,9 +15,18 @@ export interface UserFormValues {
   phone: string;
   jobTitleId: string | null;
   roleIds: string[];
+  regionId: string | null;
+  districtId: string | null;
+  baseCityId: string | null;
+  teamLeaderIds: string[];
+  worksOnRateSheets: boolean;
 }
 
-export const EMPTY_USER_FORM: UserFormValues = { name: '', email: '', userName: '', phone: '', jobTitleId: null, roleIds: [] };
+export const EMPTY_USER_FORM: UserFormValues = {
+  name: '', email: '', userName: '', phone: '', jobTitleId: null, roleIds: [], regionId: null, districtId: null, baseCityId: null, teamLeaderIds: [], worksOnRateSheets: false,
+};
+
+const idOrNull = (value: string | null) => (value ? Number(value) : null);
 
 /** The body the shared schema checks: the pickers' strings as numbers, an empty phone as none. */
 export function userBodyOf(values: UserFormValues) {
@@ -24,8 +35,13 @@ export function userBodyOf(values: UserFormValues) {
     email: values.email,
     userName: values.userName,
     phone: values.phone.trim() === '' ? null : values.phone,
-    jobTitleId: values.jobTitleId ? Number(values.jobTitleId) : null,
+    jobTitleId: idOrNull(values.jobTitleId),
     roleIds: values.roleIds.map(Number),
+    regionId: idOrNull(values.regionId),
+    districtId: idOrNull(values.districtId),
+    baseCityId: idOrNull(values.baseCityId),
+    teamLeaderIds: values.teamLeaderIds.map(Number),
+    worksOnRateSheets: values.worksOnRateSheets,
   };
 }
 
@@ -45,15 +61,18 @@ function useJobTitleOptions(access: Access, current: { id: number | null; name: 
   }, [titles.data, current.id, current.name, canReadTitles]);
 }
 
-/** The roles this person may give: only a Super Admin offers Super Admin (a role the user has already stays shown). */
-function roleOptions(access: Access, given: string[]) {
+/**
+ * The roles this person may give, as the company names them: only a Super Admin offers Super Admin, and a role the
+ * company hides is not offered (a role the user has already stays shown).
+ */
+function roleOptions(access: Access, given: string[], companyRoles: MaskedRole[] | undefined) {
   const superAdmin = String(ROLE['Super Admin']);
   const mayGiveSuperAdmin = isSuperAdmin(access);
-  return ROLES.filter((r) => mayGiveSuperAdmin || String(r.roleId) !== superAdmin || given.includes(superAdmin)).map((r) => ({
-    value: String(r.roleId),
-    label: r.roleName,
-    disabled: !mayGiveSuperAdmin && String(r.roleId) === superAdmin,
-  }));
+  const roles = companyRoles ?? ROLES.map((r) => ({ roleId: r.roleId, name: r.roleName, isHidden: false }));
+  return roles
+    .filter((r) => !r.isHidden || given.includes(String(r.roleId)))
+    .filter((r) => mayGiveSuperAdmin || String(r.roleId) !== superAdmin || given.includes(superAdmin))
+    .map((r) => ({ value: String(r.roleId), label: r.name, disabled: !mayGiveSuperAdmin && String(r.roleId) === superAdmin }));
 }
 
 interface UserFormFieldsProps {
@@ -66,12 +85,18 @@ interface UserFormFieldsProps {
   readOnly?: boolean;
   /** The user's job title as saved, shown even when the list cannot be read or the title is retired. */
   currentJobTitle?: { id: number | null; name: string | null };
+  /** The user as saved, whose region, district, base city and team leaders stay shown when retired or unreadable. */
+  saved?: UserDetail;
 }
 
-/** Name, e-mail, user name, phone, job title and roles: the invitation's fields and the user page's. */
-export function UserFormFields({ values, errors, access, onChange, isUserNameReadOnly, readOnly, currentJobTitle }: UserFormFieldsProps) {
+/**
+ * Name, e-mail, user name, phone, job title, roles, and where and how the user works: the invitation's fields and the
+ * user page's.
+ */
+export function UserFormFields({ values, errors, access, onChange, isUserNameReadOnly, readOnly, currentJobTitle, saved }: UserFormFieldsProps) {
   const { options: jobTitles, canReadTitles } = useJobTitleOptions(access, currentJobTitle ?? { id: null, name: null });
-  const roles = roleOptions(access, values.roleIds);
+  const companyRoles = useQuery(maskedRolesQuery());
+  const roles = roleOptions(access, values.roleIds, companyRoles.data);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -118,6 +143,7 @@ export function UserFormFields({ values, errors, access, onChange, isUserNameRea
         comboboxProps={{ withinPortal: true }}
         onChange={(value) => onChange('roleIds', value)}
       />
+      <UserWorkFields values={values} errors={errors} access={access} onChange={onChange} readOnly={readOnly} saved={saved} />
     </Stack>
   );
 }

@@ -14,3 +14,6 @@ export const USERS_READ: Requirement = { kind: 'area', area: 'Users', level: 're
 
 /** Inviting and changing users: write on the Users area, with All Users. */
 export const USERS_WRITE: Requirement = { kind: 'area', area: 'Users', level: 'write', functionality: 'All Users' };
+
+/** The company's names for roles and the roles it hides (spec platform 2.1 `account-settings/maskedUserRoles`). */
+export const MASKED_ROLES_PATH = '/administration/account-settings/maskedUserRoles';
