@@ -12,7 +12,7 @@ test.describe('administration lists (desktop)', () => {
     await openAs(page, 'admin', '/administration');
     await expect(page.getByRole('heading', { name: 'Administration', level: 2 })).toBeVisible();
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(14);
+    await expect(lists.getByRole('link')).toHaveCount(33);
     await shot(page, 'index-desktop');
     await lists.getByRole('link', { name: /Work Order Classes/ }).click();
     await expect(page).toHaveURL(new RegExp(`${CLASSES}$`));
@@ -90,11 +90,13 @@ test.describe('administration lists (desktop)', () => {
     await expect(statuses.locator('tr[data-row="En Route"]')).toContainText('50');
     await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
 
-    // The dispatcher reads standard items (and, reading users, the SOP lists) but may not change them; no other list.
+    // The dispatcher reads standard items, the SOP lists (reading users) and the MSA cost sheet (reading billing) but
+    // may not change them, and keeps the quotes' inclusions and exclusions; no other list.
     await openAs(page, 'dispatcher', '/administration');
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(3);
-    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
+    await expect(lists.getByRole('link')).toHaveCount(5);
+    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/, /MSA Cost Sheet/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
+    await expect(lists.getByRole('link', { name: /Quote Inclusions/ })).not.toContainText('Read only');
     await lists.getByRole('link', { name: /Standard Items/ }).click();
     await expect(page.getByRole('table', { name: 'Standard Items' }).locator('tr[data-row="Trip Charge"]')).toContainText('$85.00');
     await expect(page.getByRole('button', { name: 'Add standard item' })).toHaveCount(0);
@@ -103,9 +105,11 @@ test.describe('administration lists (desktop)', () => {
     await page.goto(CLASSES);
     await expect(page).toHaveURL(/\/home$/);
 
-    // Sales may open none of them: no Administration in the navbar.
-    await openAs(page, 'sales', '/home');
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administration' })).toHaveCount(0);
+    // Sales keep the quotes' inclusions and exclusions, and may open no other list.
+    await openAs(page, 'sales', '/administration');
+    await expect(page.getByRole('navigation', { name: 'Administration lists' }).getByRole('link')).toHaveCount(1);
+    await page.goto(CLASSES);
+    await expect(page).toHaveURL(/\/home$/);
   });
 });
 

@@ -33,6 +33,7 @@ import { providerSettingsRoutes } from './features/field/provider-settings/provi
 import { documentRoutes } from './features/money/documents/documents.routes';
 import { referenceRoutes } from './features/platform/reference/reference.routes';
 import { referenceListsRoutes } from './features/platform/reference-lists/reference-lists.routes';
+import { settingsFormsRoutes } from './features/platform/settings-forms/settings-forms.routes';
 import { filesRoutes } from './features/platform/files/files.routes';
 import { diskStore } from './features/platform/files/storage/disk-store';
 import type { FileStore } from './features/platform/files/storage/file-store';
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountLinksRoutes(app, { db: opts.db, publicUrl });
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);
+  settingsFormsRoutes(app, opts);
   gridPreferencesRoutes(app, opts);
   filesRoutes(app, { ...opts, files: opts.files ?? diskStore(mkdtempSync(join(tmpdir(), 'sm-files-'))) });
   searchRoutes(app, opts);

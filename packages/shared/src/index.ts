@@ -26,6 +26,7 @@ export * from './schemas/work-order-items';
 export * from './schemas/customers';
 export * from './schemas/tax-exempt';
 export * from './schemas/reference-lists';
+export * from './schemas/settings-forms';
 export * from './schemas/grid-preferences';
 export * from './schemas/search';
 export * from './schemas/files';

@@ -19,18 +19,37 @@ export const REFERENCE_LIST_KEYS = [
   'materialStatuses',
   'userStatuses',
   'markupGroups',
-  'discountReasons',
+  'laborDiscountReasons',
+  'itemDiscountReasons',
+  'freightDiscountReasons',
   'sopTypes',
   'sopStatuses',
   'payRaiseTypes',
+  'bonusSpiffTypes',
+  'ptoTypes',
+  'loanTypes',
+  'reimbursementTypes',
+  'frequencyTypes',
+  'allowanceTypes',
+  'perDiemTypes',
+  'workOrderRelatedPerDiem',
+  'quoteInclusionExclusion',
+  'msaCostSheet',
+  'socialMediaDiscount',
+  'woFlagEvents',
+  'locations',
+  'paymentMethods',
+  'billingMethods',
+  'terms',
+  'customerQuestions',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
 /**
  * How a column is typed and edited: one-line text, a longer text, an amount of money, a percentage (0 to 1000, two
- * decimals), one of a fixed set of choices, or a row of another list.
+ * decimals), a whole number (0 to `max`), one of a fixed set of choices, or a row of another list.
  */
-export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'choice' | 'reference';
+export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference';
 
 export interface ReferenceColumn {
   /** The JSON field of rows and bodies. */
@@ -40,6 +59,8 @@ export interface ReferenceColumn {
   isRequired: boolean;
   /** Longest text accepted. */
   maxLength?: number;
+  /** For a 'wholeNumber' column: the largest value accepted. */
+  max?: number;
   /** For a 'reference' column: the list its value is picked from. */
   list?: ReferenceListKey;
   /** For a 'choice' column: the values it takes, each with its label. */
@@ -74,7 +95,61 @@ export const DISCOUNT_REASON_KINDS = [
   { value: 'freight', label: 'Freight' },
 ] as const;
 
-const NAME = (max = 100): ReferenceColumn => ({ field: 'name', label: 'Name', type: 'text', isRequired: true, maxLength: max });
+const NAME = (max = 100, label = 'Name'): ReferenceColumn => ({ field: 'name', label, type: 'text', isRequired: true, maxLength: max });
+
+/** Whether a quote line of text says what the price includes or what it leaves out. */
+export const QUOTE_TEXT_KINDS = [
+  { value: 'inclusion', label: 'Inclusion' },
+  { value: 'exclusion', label: 'Exclusion' },
+] as const;
+
+/** How a customer question is answered. */
+export const CUSTOMER_ANSWER_TYPES = [
+  { value: 'yesNo', label: 'Yes or no' },
+  { value: 'text', label: 'Text' },
+  { value: 'number', label: 'Number' },
+  { value: 'date', label: 'Date' },
+] as const;
+
+/** A list of names only, retired rather than deleted once used. */
+const simpleList = (
+  key: ReferenceListKey,
+  title: string,
+  singular: string,
+  description: string,
+  path: string,
+  area: PermissionArea,
+  example: string,
+  more: readonly ReferenceColumn[] = [],
+  moreExample: Record<string, unknown> = {},
+): ReferenceListDefinition => ({
+  key,
+  title,
+  singular,
+  description,
+  path,
+  area,
+  isReadOnly: false,
+  canRetire: true,
+  columns: [NAME(), ...more],
+  example: { name: example, ...moreExample, isActive: true },
+});
+
+/** One page per kind of discount reason, all over the one list of reasons (spec platform 2.1, discount-reasons). */
+const discountReasonList = (key: ReferenceListKey, kind: 'labor' | 'item' | 'freight', title: string, example: string): ReferenceListDefinition => ({
+  key,
+  title,
+  singular: `${kind} discount reason`,
+  description: `The reasons a discounted ${kind === 'item' ? 'item (material or standard item)' : kind} line must give.`,
+  path: `/administration/discount-reasons/${kind}`,
+  area: 'Discount Reasons',
+  isReadOnly: false,
+  canRetire: true,
+  columns: [NAME()],
+  example: { name: example, isActive: true },
+});
+
+const SETTINGS = '/administration/account-settings';
 
 const definitions: readonly ReferenceListDefinition[] = [
   {
@@ -225,18 +300,9 @@ const definitions: readonly ReferenceListDefinition[] = [
     columns: [NAME(), { field: 'markupPercent', label: 'Markup', type: 'percent', isRequired: true }],
     example: { name: 'Parts', markupPercent: 60, isActive: true },
   },
-  {
-    key: 'discountReasons',
-    title: 'Discount Reasons',
-    singular: 'discount reason',
-    description: 'The reasons a discounted labor, item or freight line must give.',
-    path: '/administration/discountReasons',
-    area: 'Discount Reasons',
-    isReadOnly: false,
-    canRetire: true,
-    columns: [NAME(), { field: 'appliesTo', label: 'Applies To', type: 'choice', isRequired: true, choices: DISCOUNT_REASON_KINDS }],
-    example: { name: 'Loyal customer', appliesTo: 'labor', isActive: true },
-  },
+  discountReasonList('laborDiscountReasons', 'labor', 'Labor Discount Reasons', 'Loyal customer'),
+  discountReasonList('itemDiscountReasons', 'item', 'Item Discount Reasons', 'Damaged packaging'),
+  discountReasonList('freightDiscountReasons', 'freight', 'Freight Discount Reasons', 'Shipped with another order'),
   {
     key: 'sopTypes',
     title: 'SOP Types',
@@ -272,6 +338,114 @@ const definitions: readonly ReferenceListDefinition[] = [
     canRetire: true,
     columns: [NAME()],
     example: { name: 'Merit', isActive: true },
+  },
+  simpleList('bonusSpiffTypes', 'Bonus & Spiff Types', 'bonus type', 'The kinds of bonus and spiff paid with payroll: referral, sales spiff, safety...', `${SETTINGS}/bonus-spiff-types`, 'Bonus Types', 'Referral Bonus'),
+  simpleList('ptoTypes', 'PTO Types', 'PTO type', 'The kinds of paid time off: vacation, sick, holiday...', `${SETTINGS}/pto-types`, 'PTO', 'Vacation'),
+  simpleList('loanTypes', 'Loan Types', 'loan type', 'The kinds of advance or loan the company makes to its people: tools, payroll advance...', `${SETTINGS}/loan-types`, 'Loan', 'Tool Loan'),
+  simpleList('reimbursementTypes', 'Reimbursement Types', 'reimbursement type', 'What the company pays back to its people: mileage, parts bought in the field, meals...', `${SETTINGS}/reimbursement-types`, 'Reimbursement', 'Mileage'),
+  simpleList('frequencyTypes', 'Frequency Types', 'frequency type', 'How often a bonus, allowance or loan repayment recurs: weekly, every pay period, monthly...', `${SETTINGS}/frequency-types`, 'Bonus Types', 'Every Pay Period'),
+  simpleList(
+    'allowanceTypes',
+    'Allowance Types',
+    'allowance type',
+    'Allowances paid with payroll (car, phone, tools), each with its usual amount.',
+    `${SETTINGS}/allowance-types`,
+    'Car Allowance',
+    'Phone Allowance',
+    [{ field: 'amount', label: 'Amount', type: 'money', isRequired: false }],
+    { amount: 50 },
+  ),
+  simpleList(
+    'perDiemTypes',
+    'Per Diem Types',
+    'per diem type',
+    'The per diems a technician picks when clocking out of a day away, with the daily amount paid.',
+    `${SETTINGS}/perDiemTypes`,
+    'Reimbursement',
+    'Overnight',
+    [{ field: 'amount', label: 'Amount', type: 'money', isRequired: false }],
+    { amount: 75 },
+  ),
+  simpleList(
+    'workOrderRelatedPerDiem',
+    'Work Order Related Per Diem',
+    'work order per diem',
+    'Per diems paid for the work of a kind of work order (out-of-town jobs, remote sites), with their daily amount.',
+    `${SETTINGS}/workOrderRelatedPerDiem`,
+    'Reimbursement',
+    'Remote Site',
+    [{ field: 'amount', label: 'Amount', type: 'money', isRequired: true }],
+    { amount: 40 },
+  ),
+  simpleList(
+    'quoteInclusionExclusion',
+    'Quote Inclusions & Exclusions',
+    'quote inclusion or exclusion',
+    'Standard sentences a quote lists as included in its price or left out of it.',
+    `${SETTINGS}/quoteInclusionExclusion`,
+    'Quotes',
+    'Disposal of old equipment',
+    [{ field: 'kind', label: 'Kind', type: 'choice', isRequired: true, choices: QUOTE_TEXT_KINDS }],
+    { kind: 'inclusion' },
+  ),
+  simpleList(
+    'msaCostSheet',
+    'MSA Cost Sheet',
+    'MSA cost',
+    'The costs agreed in master service agreements, by name.',
+    `${SETTINGS}/msaCostSheet`,
+    'Billing',
+    'Preventive Maintenance Visit',
+    [{ field: 'cost', label: 'Cost', type: 'money', isRequired: true }],
+    { cost: 185 },
+  ),
+  simpleList(
+    'socialMediaDiscount',
+    'Social Media Discounts',
+    'social media discount',
+    'Discounts offered to customers who found or follow the company on social media.',
+    `${SETTINGS}/socialMediaDiscount`,
+    'Discount Reasons',
+    'Facebook Review',
+    [{ field: 'discountPercent', label: 'Discount', type: 'percent', isRequired: true }],
+    { discountPercent: 5 },
+  ),
+  simpleList('woFlagEvents', 'Work Order Flag Events', 'flag event', 'The events that raise a flag on a work order: callback, damage reported, customer complaint...', '/administration/flags/woFlagEvents', 'Flags', 'Customer Complaint'),
+  simpleList(
+    'locations',
+    'Locations',
+    'location',
+    'The places stock is kept: the shop, a storage unit, each truck...',
+    '/administration/locations/location',
+    'Inventory',
+    'Main Shop',
+    [{ field: 'description', label: 'Description', type: 'longText', isRequired: false, maxLength: 500 }],
+    { description: 'Shelves A to F' },
+  ),
+  simpleList('paymentMethods', 'Payment Methods', 'payment method', 'How customers pay: cash, check, credit card, ACH...', '/administration/paymentBilling/paymentMethods', 'Payment Methods', 'Money Order'),
+  simpleList('billingMethods', 'Billing Methods', 'billing method', 'How invoices reach customers: e-mail, mail, customer portal...', '/administration/paymentBilling/billingMethods', 'Billing Methods', 'Customer Portal'),
+  simpleList(
+    'terms',
+    'Terms',
+    'payment term',
+    'The payment terms given to customers, with the days they have to pay.',
+    '/administration/termsRef',
+    'Terms',
+    'Net 45',
+    [{ field: 'netDays', label: 'Net Days', type: 'wholeNumber', isRequired: true, max: 365 }],
+    { netDays: 45 },
+  ),
+  {
+    key: 'customerQuestions',
+    title: 'Customer Questions',
+    singular: 'customer question',
+    description: 'Questions asked of a new customer, each with how it is answered.',
+    path: '/administration/customerQuestions',
+    area: 'Customer Questions',
+    isReadOnly: false,
+    canRetire: true,
+    columns: [NAME(200, 'Question'), { field: 'answerType', label: 'Answer Type', type: 'choice', isRequired: true, choices: CUSTOMER_ANSWER_TYPES }],
+    example: { name: 'How did you hear about us?', answerType: 'text', isActive: true },
   },
 ];
 

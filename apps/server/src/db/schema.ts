@@ -25,3 +25,5 @@ export * from '../features/people/timesheets/timesheets.table';
 export * from '../features/people/labor-approvals/labor-approvals.table';
 export * from '../features/platform/users-admin/user-links.table';
 export * from '../features/office/rate-sheets/rate-sheets.table';
+export * from '../features/platform/reference-lists/company-list-rows.table';
+export * from '../features/platform/settings-forms/company-settings.table';

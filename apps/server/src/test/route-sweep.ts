@@ -9,8 +9,13 @@ import { createTestApp, type TestApp } from './test-app';
 export const apiRoutes = (t: TestApp | { app: FastifyInstance }) => t.app.routeTable.filter((r) => /^\/api\/v1\//i.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
 export type Route = ReturnType<typeof apiRoutes>[number];
 
-/** A route's group: the first segment of its path under /api/v1 (`WorkOrder`, `Quotes`), or under / (`hubs`). */
-export const groupOf = (url: string) => (/^\/api\/v1\/([^/]+)/i.exec(url)?.[1] ?? url.split('/')[1] ?? '').toLowerCase();
+/**
+ * A route's group: the first segment of its path under /api/v1 (`WorkOrder`, `Quotes`), or under / (`hubs`); the
+ * routes generated per administration list or settings form group by their list (`referencelist/terms`), so that no
+ * one sweep test goes over every list at once.
+ */
+export const groupOf = (url: string) =>
+  (/^\/api\/v1\/((?:ReferenceList|Settings)\/[^/]+)/i.exec(url)?.[1] ?? /^\/api\/v1\/([^/]+)/i.exec(url)?.[1] ?? url.split('/')[1] ?? '').toLowerCase();
 
 /**
  * The route table as the server registers it, read from a server built without a database while the test file is

@@ -17,6 +17,15 @@ function fieldSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? moneyOf(c.label) : moneyOf(c.label).nullish();
     case 'percent':
       return c.isRequired ? markupPercentOf(c.label) : markupPercentOf(c.label).nullish();
+    case 'wholeNumber': {
+      const max = c.max ?? 1_000_000;
+      const n = z
+        .number({ error: (issue) => (issue.input == null ? required(c.label) : `${c.label} must be a number.`) })
+        .int(`${c.label} must be a whole number.`)
+        .min(0, `${c.label} must not be negative.`)
+        .max(max, `${c.label} must be at most ${max}.`);
+      return c.isRequired ? n : n.nullish();
+    }
     case 'choice': {
       const values = (c.choices ?? []).map((o) => o.value);
       const choice = z.string({ error: (issue) => (issue.input == null ? required(c.label) : `${c.label} must be one of ${values.join(', ')}.`) }).refine((v) => values.includes(v), `${c.label} must be one of ${values.join(', ')}.`);
@@ -34,6 +43,7 @@ function answerSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? z.string() : z.string().nullable();
     case 'money':
     case 'percent':
+    case 'wholeNumber':
       return c.isRequired ? z.number() : z.number().nullable();
     case 'choice':
       return c.isRequired ? z.string() : z.string().nullable();

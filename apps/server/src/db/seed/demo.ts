@@ -15,6 +15,7 @@ import { seedProviders } from './providers';
 import { seedSalesSchedule } from './sales-schedule';
 import { seedServiceChannelDemo } from './service-channel-demo';
 import { seedOffice } from './office';
+import { seedSettingsLists } from './settings-lists';
 import { seedBilling } from './billing';
 
 
@@ -29,10 +30,10 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     const polar = await addCompany(tx, 'Polar Refrigeration', 'America/Chicago', POLAR_USERS, hash);
     const coastal = await addCompany(tx, 'Coastal Air', 'America/New_York', COASTAL_USERS, hash);
     await tx.insert(perDiemTypes).values([
-      { subscriberId: polar.id, name: 'Full Day' },
-      { subscriberId: polar.id, name: 'Half Day' },
-      { subscriberId: polar.id, name: 'Overnight' },
-      { subscriberId: coastal.id, name: 'Full Day' },
+      { subscriberId: polar.id, name: 'Full Day', amount: '60.00' },
+      { subscriberId: polar.id, name: 'Half Day', amount: '30.00' },
+      { subscriberId: polar.id, name: 'Overnight', amount: '90.00' },
+      { subscriberId: coastal.id, name: 'Full Day', amount: '55.00' },
     ]);
     for (const s of [polar, coastal]) {
       await tx.insert(workOrderFlags).values(
@@ -59,6 +60,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedSalesSchedule(tx, now, polar);
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
+    for (const s of [polar, coastal]) await seedSettingsLists(tx, s.id);
     await seedPayRates(tx, polar, [['admin', 'Operations Manager', '45.00'], ['leader', 'Team Leader', '38.00'], ['dispatcher', 'Dispatcher', '24.00'], ['tech', 'Service Technician', '28.50'], ['tech2', 'Service Technician', '26.00'], ['payroll', 'Payroll Manager', '32.00'], ['sales', 'Sales Person', '22.00']]);
     await seedPayRates(tx, coastal, [['coastal.tech', 'Service Technician', '27.00']]);
     await seedBilling(tx, polar.id, [{ state: 'TX', taxRate: '8.25' }, { state: 'OK', taxRate: '4.5' }]);

@@ -32,7 +32,9 @@ export async function seedOffice(tx: Tx, subscriberId: number) {
     { subscriberId, name: 'Loyal customer', appliesTo: 'labor' as const },
     { subscriberId, name: 'Warranty labor', appliesTo: 'labor' as const },
     { subscriberId, name: 'Price match', appliesTo: 'item' as const },
+    { subscriberId, name: 'Bulk order', appliesTo: 'item' as const },
     { subscriberId, name: 'Damaged in shipping', appliesTo: 'freight' as const },
+    { subscriberId, name: 'Shipped with another order', appliesTo: 'freight' as const },
   ]);
   await tx.insert(standardItems).values([
     { subscriberId, name: 'Trip Charge', description: 'One trip to the site', price: '85.00' },

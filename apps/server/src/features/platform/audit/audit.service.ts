@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ReferenceListKey } from '@sm/shared';
+import type { ReferenceListKey, SettingsFormKey } from '@sm/shared';
 import { users } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import type { Param, Writer } from '../../../lib/statement';
 import { ofTenant } from '../../../lib/tenancy';
 import { auditLog } from './audit.table';
 
-export type AuditEntity = 'workOrder' | 'user' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount' | 'customer' | 'quote' | 'quoteLine' | 'customerEstimate' | 'customerEstimateLine' | 'invoice' | 'invoicePayment' | 'creditMemo' | 'writeUp' | 'sopDetail' | 'payRaise' | 'timesheetApproval' | 'payPeriodLock' | 'timesheetAdjustment' | 'ptoEntry' | 'payrollSettings' | 'laborApproval' | 'customerRateSheet' | 'rateSheetApproval' | 'rateSheetSettings' | 'financialPeriod' | 'maskedUserRole' | 'payRate' | WorkOrderItemEntity | ReferenceListKey;
+export type AuditEntity = 'workOrder' | 'user' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount' | 'customer' | 'quote' | 'quoteLine' | 'customerEstimate' | 'customerEstimateLine' | 'invoice' | 'invoicePayment' | 'creditMemo' | 'writeUp' | 'sopDetail' | 'payRaise' | 'timesheetApproval' | 'payPeriodLock' | 'timesheetAdjustment' | 'ptoEntry' | 'payrollSettings' | 'laborApproval' | 'customerRateSheet' | 'rateSheetApproval' | 'rateSheetSettings' | 'financialPeriod' | 'maskedUserRole' | 'payRate' | WorkOrderItemEntity | ReferenceListKey | SettingsFormKey;
 
 /** What can be added to a work order (features/office/work-order-items), each audited under its own id. */
 export type WorkOrderItemEntity = 'workOrderMaterial' | 'workOrderStandardItem' | 'workOrderJob' | 'workOrderEquipmentTask' | 'workOrderSignature';

@@ -8,7 +8,7 @@ import { gridQuery, type GridColumns } from '../../../lib/grid';
 import { escapeHtml } from '../../../lib/rich-text';
 import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
 import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
-import { enqueueEmail } from './enqueue-email.service';
+import { enqueueEmail, senderOf } from './enqueue-email.service';
 import { signalOutbox } from './outbox-signal';
 
 const columns: GridColumns = {
@@ -130,6 +130,6 @@ export async function sendTestEmail(ctx: Ctx, to: string): Promise<EmailOutboxDe
 
 /** `EmailOutbox/settings`: whether a mail server is configured, and the sender the company's messages carry. */
 export async function outboxSettings(ctx: Ctx, isSmtpConfigured: boolean): Promise<EmailOutboxSettings> {
-  const [company] = await ctx.db.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
-  return { isSmtpConfigured, from: mailFromAddress(), fromName: company.name };
+  const company = (await senderOf(ctx.db, ctx.actor.subscriberId))!;
+  return { isSmtpConfigured, from: mailFromAddress(), fromName: company.fromName ?? company.name };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isValidEmail, required, TO_REQUIRED } from '@sm/shared';
-import { emailOutbox, emailOutboxAttachments, subscribers } from '../../../db/schema';
+import { companySettings, emailOutbox, emailOutboxAttachments, subscribers } from '../../../db/schema';
 import type { DbOrTx } from '../../../lib/context';
 import { mailFromAddress } from '../../../lib/env';
 import { AppError, notFound } from '../../../lib/errors';
@@ -86,6 +86,16 @@ function checked(input: EnqueueEmailInput) {
   return { to, cc, subject, html, text, attachments };
 }
 
+/** The company's name and the sender's name of its e-mail settings (administration, emailSettings), if it set one. */
+export async function senderOf(tx: DbOrTx, subscriberId: number): Promise<{ name: string; fromName: string | null } | undefined> {
+  const [company] = await tx
+    .select({ name: subscribers.name, fromName: sql<string | null>`${companySettings.values}->>'fromName'` })
+    .from(subscribers)
+    .leftJoin(companySettings, and(eq(companySettings.subscriberId, subscribers.id), eq(companySettings.formKey, 'emailSettings')))
+    .where(eq(subscribers.id, subscriberId));
+  return company;
+}
+
 /**
  * Writes an e-mail to the outbox, in the caller's transaction: the message exists exactly when the change that causes
  * it is committed, and a rolled-back change leaves no message. The worker sends it after the commit, with a
@@ -95,7 +105,7 @@ function checked(input: EnqueueEmailInput) {
  */
 export async function enqueueEmail(tx: DbOrTx, input: EnqueueEmailInput): Promise<{ emailOutboxId: number; messageId: string }> {
   const message = checked(input);
-  const [company] = await tx.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, input.subscriberId));
+  const company = await senderOf(tx, input.subscriberId);
   if (!company) throw notFound('Company');
   const fromAddress = mailFromAddress();
   const messageId = `<${randomUUID()}@${fromAddress.split('@')[1]}>`;
@@ -105,7 +115,8 @@ export async function enqueueEmail(tx: DbOrTx, input: EnqueueEmailInput): Promis
       subscriberId: input.subscriberId,
       createdBy: input.createdBy ?? null,
       fromAddress,
-      fromName: company.name,
+      // The sender's name of the company's e-mail settings, or the company's name.
+      fromName: company.fromName ?? company.name,
       to: message.to,
       cc: message.cc,
       subject: message.subject,

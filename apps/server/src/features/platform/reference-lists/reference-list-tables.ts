@@ -1,14 +1,18 @@
 import type { ReferenceListKey } from '@sm/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  baseCities, customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses,
+  baseCities, customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
 export interface ListUsage {
   table: PgTable;
-  column: PgColumn;
+  /** The column holding the row's id, or an expression of it (a field of a settings form's values). */
+  column: PgColumn | SQL;
+  /** Which rows of the using table count, when not all of them. */
+  where?: SQL;
   /** The using table's company, so the count stays inside the caller's company. */
   subscriberId: PgColumn;
   /** For the sentence, one and many: "used by 1 work order", "used by 3 work orders". */
@@ -21,6 +25,8 @@ export interface ListStorage {
   id: PgColumn;
   /** Absent for the global lists of the specification. */
   subscriberId?: PgColumn;
+  /** For a list sharing its table with others: the column telling them apart (and its property), and this list's value. */
+  discriminator?: { column: PgColumn; property: string; value: string };
   isActive?: PgColumn;
   /** The column of each field of the shared description (`name` included). */
   columns: Record<string, PgColumn>;
@@ -35,6 +41,38 @@ const companyList = (t: typeof workOrderClasses, usages: ListUsage[] = []): List
   isActive: t.isActive,
   columns: { name: t.name },
   usages,
+});
+
+/** One kind of discount reason: the rows of the one list of reasons that apply to labor, items or freight. */
+const discountReasonsOf = (kind: 'labor' | 'item' | 'freight'): ListStorage => ({
+  table: discountReasons,
+  id: discountReasons.id,
+  subscriberId: discountReasons.subscriberId,
+  discriminator: { column: discountReasons.appliesTo, property: 'appliesTo', value: kind },
+  isActive: discountReasons.isActive,
+  columns: { name: discountReasons.name },
+  // Discounted lines keep the reason's words, so no row ever points at a reason.
+  usages: [],
+});
+
+/** A list kept in the shared table of simple lists, its extra fields mapped to the table's typed columns. */
+const sharedList = (key: ReferenceListKey, extra: Record<string, PgColumn> = {}, usages: ListUsage[] = []): ListStorage => ({
+  table: companyListRows,
+  id: companyListRows.id,
+  subscriberId: companyListRows.subscriberId,
+  discriminator: { column: companyListRows.listKey, property: 'listKey', value: key },
+  isActive: companyListRows.isActive,
+  columns: { name: companyListRows.name, ...extra },
+  usages,
+});
+
+/** The customer defaults form names a term, a billing method and a payment method by id. */
+const customerDefaultsUse = (field: string): ListUsage => ({
+  table: companySettings,
+  column: sql`(${companySettings.values}->>${field})::integer`,
+  where: sql`${companySettings.formKey} = 'customerDefaultSetting'`,
+  subscriberId: companySettings.subscriberId,
+  label: ['customer defaults form', 'customer defaults forms'],
 });
 
 /**
@@ -96,16 +134,35 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     // Lines keep the group's name and percentage as they were when priced, so no row ever points at a group.
     usages: [],
   },
-  discountReasons: {
-    table: discountReasons,
-    id: discountReasons.id,
-    subscriberId: discountReasons.subscriberId,
-    isActive: discountReasons.isActive,
-    columns: { name: discountReasons.name, appliesTo: discountReasons.appliesTo },
-    // Discounted lines keep the reason's words, so no row ever points at a reason.
-    usages: [],
-  },
+  laborDiscountReasons: discountReasonsOf('labor'),
+  itemDiscountReasons: discountReasonsOf('item'),
+  freightDiscountReasons: discountReasonsOf('freight'),
   sopTypes: companyList(sopTypes, [{ table: sopDetails, column: sopDetails.sopTypeId, subscriberId: sopDetails.subscriberId, label: ['SOP', 'SOPs'] }]),
   payRaiseTypes: companyList(payRaiseTypes, [{ table: payRaises, column: payRaises.payRaiseTypeId, subscriberId: payRaises.subscriberId, label: ['pay raise', 'pay raises'] }]),
   sopStatuses: { table: sopStatuses, id: sopStatuses.id, columns: { name: sopStatuses.name }, usages: [] },
+  bonusSpiffTypes: sharedList('bonusSpiffTypes'),
+  ptoTypes: sharedList('ptoTypes'),
+  loanTypes: sharedList('loanTypes'),
+  reimbursementTypes: sharedList('reimbursementTypes'),
+  frequencyTypes: sharedList('frequencyTypes'),
+  allowanceTypes: sharedList('allowanceTypes', { amount: companyListRows.amount }),
+  perDiemTypes: {
+    table: perDiemTypes,
+    id: perDiemTypes.id,
+    // The shared N/A row (no company) is the clock's "none" and is not the company's to change.
+    subscriberId: perDiemTypes.subscriberId,
+    isActive: perDiemTypes.isActive,
+    columns: { name: perDiemTypes.name, amount: perDiemTypes.amount },
+    usages: [{ table: workOrderLabor, column: workOrderLabor.perDiemTypeId, subscriberId: workOrderLabor.subscriberId, label: ['labor entry', 'labor entries'] }],
+  },
+  workOrderRelatedPerDiem: sharedList('workOrderRelatedPerDiem', { amount: companyListRows.amount }),
+  quoteInclusionExclusion: sharedList('quoteInclusionExclusion', { kind: companyListRows.kind }),
+  msaCostSheet: sharedList('msaCostSheet', { cost: companyListRows.amount }),
+  socialMediaDiscount: sharedList('socialMediaDiscount', { discountPercent: companyListRows.percent }),
+  woFlagEvents: sharedList('woFlagEvents'),
+  locations: sharedList('locations', { description: companyListRows.description }),
+  paymentMethods: sharedList('paymentMethods', {}, [customerDefaultsUse('paymentMethodId')]),
+  billingMethods: sharedList('billingMethods', {}, [customerDefaultsUse('billingMethodId')]),
+  terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [customerDefaultsUse('termsId')]),
+  customerQuestions: sharedList('customerQuestions', { answerType: companyListRows.kind }),
 };

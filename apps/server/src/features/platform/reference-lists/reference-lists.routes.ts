@@ -10,7 +10,7 @@ import { ctxOf } from '../../../lib/access-control';
 import { addReferenceRow, deleteReferenceRow, listReferenceRows, updateReferenceRow } from './reference-lists.service';
 
 /** "work order class" → "WorkOrderClass", for operation ids. */
-const pascal = (text: string) => text.replace(/(?:^|\s+)(\w)/g, (_, c: string) => c.toUpperCase());
+const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 
 /**
  * The routes of one list, declared from its shared description: each has its own permission (the list's area) and

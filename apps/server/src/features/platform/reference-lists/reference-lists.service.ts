@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ne, sql, SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { capitalized, referenceListOf, TOLL_ITEM_NAME, withArticle, type ReferenceListDefinition, type ReferenceListKey, type ReferenceRow } from '@sm/shared';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
@@ -18,7 +18,11 @@ const storageOf = (key: ReferenceListKey) => LIST_STORAGE[key];
 
 /** The caller's company's rows of a list (every row of a global list), with the conditions given. */
 function scope(ctx: Ctx, s: ListStorage, ...more: (SQL | undefined)[]): SQL | undefined {
-  return and(s.subscriberId ? eq(s.subscriberId, ctx.actor.subscriberId) : undefined, ...more);
+  return and(
+    s.subscriberId ? eq(s.subscriberId, ctx.actor.subscriberId) : undefined,
+    s.discriminator ? eq(s.discriminator.column, s.discriminator.value) : undefined,
+    ...more,
+  );
 }
 
 function selection(def: ReferenceListDefinition, s: ListStorage): Record<string, PgColumn> {
@@ -38,11 +42,23 @@ function valuesOf(def: ReferenceListDefinition, body: ReferenceBody): Record<str
   for (const c of def.columns) {
     const v = body[c.field];
     if (c.type === 'money' || c.type === 'percent') values[c.field] = v == null ? null : (v as number).toFixed(2);
+    else if (c.type === 'wholeNumber') values[c.field] = v ?? null;
     else if (typeof v === 'string') values[c.field] = v.trim() === '' && !c.isRequired ? null : v.trim();
     else values[c.field] = v ?? null;
   }
   if (def.canRetire) values.isActive = body.isActive ?? true;
   return values;
+}
+
+/** The values keyed by the table's own properties, where a field's column is named otherwise (a term's net days). */
+function storedValues(s: ListStorage, values: Record<string, unknown>): Record<string, unknown> {
+  const properties = Object.entries(getTableColumns(s.table));
+  const stored: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const column = field === 'isActive' ? s.isActive : s.columns[field];
+    stored[properties.find(([, c]) => c === column)?.[0] ?? field] = value;
+  }
+  return stored;
 }
 
 function pgCodeOf(err: unknown): string | undefined {
@@ -69,6 +85,13 @@ async function ensureReferences(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, 
     const [found] = await tx.select({ id: target.id }).from(target.table).where(scope(ctx, target, eq(target.id, body[c.field] as number)));
     if (!found) throw notFound(c.label);
   }
+}
+
+/** A row of a list that another record names (a form's default term) must be a row of the caller's company. */
+export async function ensureListRow(tx: DbOrTx, ctx: Ctx, key: ReferenceListKey, id: number, label: string) {
+  const target = storageOf(key);
+  const [found] = await tx.select({ id: target.id }).from(target.table).where(scope(ctx, target, eq(target.id, id)));
+  if (!found) throw notFound(label);
 }
 
 async function lockedRow(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, s: ListStorage, id: number): Promise<ReferenceRow> {
@@ -106,7 +129,7 @@ export async function addReferenceRow(ctx: Ctx, key: ReferenceListKey, body: Ref
     await ensureReferences(tx, ctx, def, body);
     const [{ id }] = (await tx
       .insert(s.table)
-      .values({ ...values, subscriberId: ctx.actor.subscriberId } as never)
+      .values({ ...storedValues(s, values), ...(s.discriminator ? { [s.discriminator.property]: s.discriminator.value } : {}), subscriberId: ctx.actor.subscriberId } as never)
       .returning({ id: s.id })) as { id: number }[];
     const row = await lockedRow(tx, ctx, def, s, id);
     await recordAudit(tx, ctx, { entity: key, entityId: id, action: 'added', after: row });
@@ -127,7 +150,7 @@ export async function updateReferenceRow(ctx: Ctx, key: ReferenceListKey, id: nu
     }
     await ensureUniqueName(tx, ctx, def, s, values.name as string, id);
     await ensureReferences(tx, ctx, def, body);
-    await tx.update(s.table).set(values as never).where(scope(ctx, s, eq(s.id, id)));
+    await tx.update(s.table).set(storedValues(s, values) as never).where(scope(ctx, s, eq(s.id, id)));
     const after = await lockedRow(tx, ctx, def, s, id);
     await recordAudit(tx, ctx, { entity: key, entityId: id, action: 'updated', before, after });
     return after;
@@ -138,7 +161,7 @@ export async function updateReferenceRow(ctx: Ctx, key: ReferenceListKey, id: nu
 async function usesOf(tx: DbOrTx, ctx: Ctx, s: ListStorage, id: number) {
   const uses: { label: [string, string]; n: number }[] = [];
   for (const u of s.usages) {
-    const [{ n }] = await tx.select({ n: count() }).from(u.table).where(and(eq(u.subscriberId, ctx.actor.subscriberId), eq(u.column, id)));
+    const [{ n }] = await tx.select({ n: count() }).from(u.table).where(and(eq(u.subscriberId, ctx.actor.subscriberId), u.column instanceof SQL ? sql`${u.column} = ${id}` : eq(u.column, id), u.where));
     if (n > 0) uses.push({ label: u.label, n });
   }
   return uses;

@@ -36,9 +36,18 @@ const readerOnlyOf = (def: ReferenceListDefinition) =>
   DEMO.find((u) => satisfies(accessOf.get(u)!, referenceListAccess(def, 'read')) && !satisfies(accessOf.get(u)!, referenceListAccess(def, 'write')));
 const outsiderOf = (def: ReferenceListDefinition) => DEMO.find((u) => !satisfies(accessOf.get(u)!, referenceListAccess(def, 'read')))!;
 
+/** A list's rows in a company, in the table it shares with other lists where it does. */
+const ofList = (key: ReferenceListKey) => {
+  const d = LIST_STORAGE[key].discriminator;
+  return d ? eq(d.column, d.value) : undefined;
+};
 async function rowsOf(key: ReferenceListKey, subscriberId: number) {
   const s = LIST_STORAGE[key];
-  const rows = await t.db.select({ id: s.id, name: s.columns.name }).from(s.table).where(s.subscriberId ? eq(s.subscriberId, subscriberId) : undefined);
+  const rows = await t.db
+    .select({ id: s.id, name: s.columns.name })
+    .from(s.table)
+    .where(and(s.subscriberId ? eq(s.subscriberId, subscriberId) : undefined, ofList(key)))
+    .orderBy(s.id);
   return rows as { id: number; name: string }[];
 }
 const idOfName = async (key: ReferenceListKey, subscriberId: number, name: string) => (await rowsOf(key, subscriberId)).find((r) => r.name === name)!.id;
@@ -46,7 +55,7 @@ const auditActions = async (key: ReferenceListKey, id: number) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, key), eq(auditLog.entityId, id)))).map((a) => a.action);
 const rowCount = async (key: ReferenceListKey) => {
   const s = LIST_STORAGE[key];
-  return (await t.db.select({ n: count() }).from(s.table))[0].n;
+  return (await t.db.select({ n: count() }).from(s.table).where(ofList(key)))[0].n;
 };
 
 /** A valid body for a list, its other columns filled from the caller's company. */
@@ -54,6 +63,7 @@ async function bodyFor(def: ReferenceListDefinition, name: string, subscriberId 
   const body: Record<string, unknown> = { name };
   for (const c of def.columns) {
     if (c.type === 'money' || c.type === 'percent') body[c.field] = 12.5;
+    if (c.type === 'wholeNumber') body[c.field] = 12;
     if (c.type === 'choice') body[c.field] = c.choices![0].value;
     if (c.type === 'longText') body[c.field] = `About ${name}`;
     if (c.type === 'reference') body[c.field] = (await rowsOf(c.list!, subscriberId))[0].id;
@@ -106,6 +116,20 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       expect(res.statusCode, res.body).toBe(200);
       return '1 pay raise';
     }
+    case 'perDiemTypes': {
+      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
+      const start = new Date('2026-01-06T14:00:00Z');
+      await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId: wo.id, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), perDiemTypeId: id });
+      return '1 labor entry';
+    }
+    case 'terms':
+    case 'paymentMethods':
+    case 'billingMethods': {
+      const field = { terms: 'termsId', paymentMethods: 'paymentMethodId', billingMethods: 'billingMethodId' }[key];
+      const res = await t.call('PUT', '/api/v1/Settings/customerDefaultSetting', 'admin', { taxStatus: 'taxable', [field]: id });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 customer defaults form';
+    }
     default:
       throw new Error(`${key} has no usage`);
   }
@@ -137,6 +161,7 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     expect(row).toMatchObject({ id: expect.any(Number), name: `New ${key}` });
     if (def.canRetire) expect(row.isActive).toBe(true);
     for (const c of def.columns.filter((c) => c.type === 'money' || c.type === 'percent')) expect(row[c.field]).toBe(12.5);
+    for (const c of def.columns.filter((c) => c.type === 'wholeNumber')) expect(row[c.field]).toBe(12);
     const renamed = await t.call('PUT', url(key, row.id), as, await bodyFor(def, `Renamed ${key}`));
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe(`Renamed ${key}`);
@@ -174,16 +199,21 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     const as = writerOf(def);
     const before = await rowCount(key);
     const valid = await bodyFor(def, 'Valid name');
+    const name = def.columns[0];
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...valid, name: undefined }, 'Name field is required!'],
-      [{ ...valid, name: '   ' }, 'Name field is required!'],
-      [{ ...valid, name: 'x'.repeat(101) }, 'Name must be at most 100 characters.'],
-      [{ ...valid, name: 42 }, 'Name field is required!'],
+      [{ ...valid, name: undefined }, `${name.label} field is required!`],
+      [{ ...valid, name: '   ' }, `${name.label} field is required!`],
+      [{ ...valid, name: 'x'.repeat(name.maxLength! + 1) }, `${name.label} must be at most ${name.maxLength} characters.`],
+      [{ ...valid, name: 42 }, `${name.label} field is required!`],
     ];
     for (const c of def.columns) {
       if (c.type === 'money') {
         cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1.234 }, `${c.label} must have at most two decimals.`]);
         cases.push([{ ...valid, [c.field]: '12' }, `${c.label} must be a number.`]);
+      }
+      if (c.type === 'wholeNumber') {
+        cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1.5 }, `${c.label} must be a whole number.`]);
+        cases.push([{ ...valid, [c.field]: c.max! + 1 }, `${c.label} must be at most ${c.max}.`], [{ ...valid, [c.field]: '30' }, `${c.label} must be a number.`]);
       }
       if (c.type === 'percent') cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1000.5 }, `${c.label} must be at most 1000%.`]);
       if (c.type === 'choice') cases.push([{ ...valid, [c.field]: undefined }, `${c.label} field is required!`], [{ ...valid, [c.field]: 'everything' }, `${c.label} must be one of ${c.choices!.map((o) => o.value).join(', ')}.`]);

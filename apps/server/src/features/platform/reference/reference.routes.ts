@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemRateTypeSchema, perDiemTypeSchema, workOrderFlagSchema, workOrderStatusSchema } from '@sm/shared';
-import { asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { itemRateTypes, perDiemTypes, workOrderFlags, workOrderStatuses } from '../../../db/schema';
@@ -15,13 +15,13 @@ export function referenceRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tags = ['Reference lists'];
   r.get('/api/v1/PerDiemTypes/get', {
     config: { access: SIGNED_IN },
-    schema: { summary: 'Per diem types', tags, response: { 200: z.array(perDiemTypeSchema) } },
+    schema: { summary: 'Per diem types offered at the clock (retired ones are not)', tags, response: { 200: z.array(perDiemTypeSchema) } },
     handler: async (req) => {
       const ctx = ctxOf(req, db);
       const rows = await db
         .select()
         .from(perDiemTypes)
-        .where(or(isNull(perDiemTypes.subscriberId), eq(perDiemTypes.subscriberId, ctx.actor.subscriberId)))
+        .where(and(or(isNull(perDiemTypes.subscriberId), eq(perDiemTypes.subscriberId, ctx.actor.subscriberId)), eq(perDiemTypes.isActive, true)))
         .orderBy(asc(perDiemTypes.id));
       return rows.map((t) => ({ perDiemTypeId: t.id, perDiemTypeName: t.name }));
     },

@@ -2,12 +2,24 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
 
-/** Per-diem types; rows without a subscriber (N/A, id 0) are shared by every company. */
-export const perDiemTypes = pgTable('per_diem_types', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id').references(() => subscribers.id),
-  name: text('name').notNull(),
-});
+/**
+ * Per-diem types, with the daily amount paid when there is one; rows without a subscriber (N/A, id 0) are shared by
+ * every company. A retired type stays on the labor that named it but is no longer offered at the clock.
+ */
+export const perDiemTypes = pgTable(
+  'per_diem_types',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').references(() => subscribers.id),
+    name: text('name').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('per_diem_types_name_unique').on(t.subscriberId, sql`lower(${t.name})`),
+    check('per_diem_types_amount', sql`${t.amount} is null or ${t.amount} >= 0`),
+  ],
+);
 
 export const itemRateTypes = pgTable('item_rate_types', {
   id: integer('id').primaryKey(),
@@ -110,7 +122,7 @@ export const discountReasons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('discount_reasons_name_unique').on(t.subscriberId, sql`lower(${t.name})`),
+    uniqueIndex('discount_reasons_name_unique').on(t.subscriberId, t.appliesTo, sql`lower(${t.name})`),
     check('discount_reasons_applies_to', sql`${t.appliesTo} in ('labor', 'item', 'freight')`),
   ],
 );

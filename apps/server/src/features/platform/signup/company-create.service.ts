@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ROLE, type RegisterInput } from '@sm/shared';
+import { addListRows, STARTING_LIST_ROWS } from '../reference-lists/starting-rows';
 import { billingSettings, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
@@ -58,5 +59,6 @@ export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwo
   await tx.insert(workOrderFlags).values(STARTING_FLAGS.map((name) => ({ subscriberId: company.id, name })));
   await tx.insert(perDiemTypes).values(STARTING_PER_DIEMS.map((name) => ({ subscriberId: company.id, name })));
   await tx.insert(billingSettings).values({ subscriberId: company.id });
+  await addListRows(tx, company.id, STARTING_LIST_ROWS);
   return { subscriberId: company.id, companyName: company.name, userId: admin.id };
 }

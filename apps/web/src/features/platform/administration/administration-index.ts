@@ -1,5 +1,5 @@
-import { IconBuildingCommunity, IconCash, IconChecklist, IconDiscount, IconFileDollar, IconFileText, IconFlag, IconHierarchy, IconId, IconListDetails, IconMail, IconMap2, IconPercentage, IconReceipt2, IconTags, type TablerIcon } from '@tabler/icons-react';
-import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey } from '@sm/shared';
+import { IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
+import { REFERENCE_LISTS, referenceListAccess, satisfies, SETTINGS_FORMS, settingsFormAccess, type Access, type ReferenceListKey, type SettingsFormKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../../money/documents/documents-paths';
@@ -31,11 +31,51 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   materialStatuses: IconListDetails,
   userStatuses: IconListDetails,
   markupGroups: IconPercentage,
-  discountReasons: IconDiscount,
+  laborDiscountReasons: IconDiscount,
+  itemDiscountReasons: IconDiscount,
+  freightDiscountReasons: IconDiscount,
   sopTypes: IconChecklist,
   sopStatuses: IconListDetails,
   payRaiseTypes: IconCash,
+  bonusSpiffTypes: IconGift,
+  ptoTypes: IconBeach,
+  loanTypes: IconCoins,
+  reimbursementTypes: IconReceiptRefund,
+  frequencyTypes: IconRepeat,
+  allowanceTypes: IconCar,
+  perDiemTypes: IconToolsKitchen2,
+  workOrderRelatedPerDiem: IconBriefcase,
+  quoteInclusionExclusion: IconListCheck,
+  msaCostSheet: IconFileInvoice,
+  socialMediaDiscount: IconBrandFacebook,
+  woFlagEvents: IconFlag,
+  locations: IconMapPin,
+  paymentMethods: IconCreditCard,
+  billingMethods: IconSend,
+  terms: IconCalendarDue,
+  customerQuestions: IconHelpCircle,
 };
+
+/** Each settings form's icon on the administration index. */
+const SETTINGS_FORM_ICONS: Record<SettingsFormKey, TablerIcon> = {
+  emailSettings: IconMailCog,
+  customerDefaultSetting: IconUserCog,
+  subscriberSettings: IconBuilding,
+};
+
+const settingsFormPage = lazyArea(() => import('./settings-form-page'));
+
+/** One page per settings form, from the shared descriptions. */
+const SETTINGS_FORM_AREAS: AreaDefinition[] = SETTINGS_FORMS.map((d) => ({
+  path: d.path,
+  domain: 'administration',
+  label: d.title,
+  description: d.description,
+  icon: SETTINGS_FORM_ICONS[d.key],
+  requirement: settingsFormAccess(d, 'read'),
+  component: settingsFormPage,
+  isLinkTargetOnly: true,
+}));
 
 /** The lists this user may open. */
 export function readableLists(access: Access | null) {
@@ -84,6 +124,7 @@ export const ADMINISTRATION_SETTINGS = [
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,
   FINANCIAL_PERIODS_AREA,
+  ...SETTINGS_FORM_AREAS,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */

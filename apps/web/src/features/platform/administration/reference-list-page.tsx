@@ -21,6 +21,7 @@ function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string
   if (value == null || value === '') return '';
   if (column.type === 'money') return formatCurrency(value as number);
   if (column.type === 'percent') return `${String(value)}%`;
+  if (column.type === 'wholeNumber') return String(value);
   if (column.type === 'choice') return column.choices?.find((o) => o.value === value)?.label ?? String(value);
   if (column.type === 'reference') return names.get(value as number) ?? `#${String(value)}`;
   return String(value);
@@ -124,7 +125,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
               <Table.Tr>
                 {def.isReadOnly && <Table.Th w={80}>Id</Table.Th>}
                 {def.columns.map((c) => (
-                  <Table.Th key={c.field} ta={c.type === 'money' || c.type === 'percent' ? 'right' : undefined}>
+                  <Table.Th key={c.field} ta={c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber' ? 'right' : undefined}>
                     {c.label}
                   </Table.Th>
                 ))}
@@ -153,7 +154,7 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
                   <Table.Tr key={row.id} data-row={row.name}>
                     {def.isReadOnly && <Table.Td>{row.id}</Table.Td>}
                     {def.columns.map((c) => (
-                      <Table.Td key={c.field} ta={c.type === 'money' || c.type === 'percent' ? 'right' : undefined} fw={c.field === 'name' ? 500 : undefined}>
+                      <Table.Td key={c.field} ta={c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber' ? 'right' : undefined} fw={c.field === 'name' ? 500 : undefined}>
                         {cellText(def, row, c.field, names)}
                       </Table.Td>
                     ))}

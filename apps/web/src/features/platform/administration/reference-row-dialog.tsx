@@ -30,7 +30,7 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
   const body: Values = {};
   for (const c of def.columns) {
     const v = values[c.field];
-    if (c.type === 'money' || c.type === 'percent') body[c.field] = v === '' || v === null ? undefined : Number(v);
+    if (c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber') body[c.field] = v === '' || v === null ? (c.isRequired ? undefined : null) : Number(v);
     else if (c.type === 'reference') body[c.field] = v === null ? undefined : Number(v);
     else if (c.type === 'choice') body[c.field] = v ?? undefined;
     else body[c.field] = v === '' && !c.isRequired ? null : v;
@@ -108,6 +108,9 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
             }
             if (c.type === 'percent') {
               return <NumberInput key={c.field} {...common} suffix="%" decimalScale={2} min={0} max={1000} value={values[c.field] as number | string} onChange={(v) => set(c.field, v)} />;
+            }
+            if (c.type === 'wholeNumber') {
+              return <NumberInput key={c.field} {...common} allowDecimal={false} allowNegative={false} min={0} max={c.max} inputMode="numeric" value={values[c.field] as number | string} onChange={(v) => set(c.field, v)} />;
             }
             if (c.type === 'money') {
               return (

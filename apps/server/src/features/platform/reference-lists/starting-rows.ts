@@ -1,0 +1,32 @@
+import type { ReferenceListKey } from '@sm/shared';
+import { companyListRows } from '../../../db/schema';
+import type { Tx } from '../../../lib/context';
+
+/** A row of the shared table of simple lists, as the starting data and the demo write it. */
+export interface StartingRow {
+  listKey: ReferenceListKey;
+  name: string;
+  amount?: string;
+  percent?: string;
+  wholeNumber?: number;
+  kind?: string;
+  description?: string;
+}
+
+/** What every new company starts with, so invoices and customers have terms and methods to name from day one. */
+export const STARTING_LIST_ROWS: StartingRow[] = [
+  { listKey: 'terms', name: 'Due on Receipt', wholeNumber: 0 },
+  { listKey: 'terms', name: 'Net 15', wholeNumber: 15 },
+  { listKey: 'terms', name: 'Net 30', wholeNumber: 30 },
+  { listKey: 'paymentMethods', name: 'Cash' },
+  { listKey: 'paymentMethods', name: 'Check' },
+  { listKey: 'paymentMethods', name: 'Credit Card' },
+  { listKey: 'paymentMethods', name: 'ACH' },
+  { listKey: 'billingMethods', name: 'E-mail' },
+  { listKey: 'billingMethods', name: 'Mail' },
+];
+
+/** Adds rows to a company's simple lists. */
+export async function addListRows(tx: Tx, subscriberId: number, rows: StartingRow[]) {
+  if (rows.length > 0) await tx.insert(companyListRows).values(rows.map((r) => ({ subscriberId, ...r })));
+}

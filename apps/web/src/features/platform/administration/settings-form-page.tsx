@@ -1,0 +1,156 @@
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { satisfies, settingsFormAccess, settingsFormBodyOf, type SettingsField, type SettingsFormDefinition, type SettingsValues } from '@sm/shared';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSignedIn } from '../auth/session-context';
+import { ADMINISTRATION_PATH, settingsFormAt } from './administration-paths';
+import { referenceRowsQuery } from './reference-list-api';
+import { settingsFormQuery, useSaveSettingsForm } from './settings-form-api';
+
+type Values = Record<string, string | number | null>;
+
+interface FieldProps {
+  field: SettingsField;
+  value: string | number | null;
+  error?: string;
+  readOnly: boolean;
+  onChange: (value: string | number | null) => void;
+}
+
+/** A field that picks a row of a list (the default terms); retired rows are offered only when already chosen. */
+function ListField({ field, value, error, readOnly, onChange }: FieldProps) {
+  const rows = useQuery(referenceRowsQuery(field.list!));
+  const data = (rows.data ?? []).filter((r) => r.isActive !== false || r.id === value).map((r) => ({ value: String(r.id), label: r.name }));
+  return (
+    <Select
+      label={field.label}
+      description={field.help}
+      data={data}
+      value={value == null ? null : String(value)}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+      clearable={!field.isRequired}
+      searchable
+      nothingFoundMessage={rows.isPending ? 'Loading...' : 'No Options'}
+      placeholder="None"
+      error={error}
+      readOnly={readOnly}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function FormField(props: FieldProps) {
+  const { field, value, error, readOnly, onChange } = props;
+  const common = { label: field.label, description: field.help, error, withAsterisk: field.isRequired && !field.isReadOnly, readOnly: readOnly || field.isReadOnly };
+  if (field.type === 'reference') return <ListField {...props} />;
+  if (field.type === 'choice') {
+    return <Select {...common} data={(field.choices ?? []).map((o) => ({ value: o.value, label: o.label }))} value={(value as string | null) ?? null} onChange={onChange} allowDeselect={!field.isRequired} comboboxProps={{ withinPortal: true }} />;
+  }
+  if (field.type === 'longText') {
+    return <Textarea {...common} autosize minRows={3} maxRows={8} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+  }
+  const inputMode = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : field.type === 'zip' ? 'numeric' : undefined;
+  return <TextInput {...common} type={field.type === 'email' ? 'email' : 'text'} inputMode={inputMode} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+/** What the form holds, as the body the shared schema reads: the read-only fields left out. */
+function bodyOf(def: SettingsFormDefinition, values: Values) {
+  return Object.fromEntries(def.fields.filter((f) => !f.isReadOnly).map((f) => [f.field, values[f.field] ?? null]));
+}
+
+function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; saved: SettingsValues; mayEdit: boolean }) {
+  const schema = useMemo(() => settingsFormBodyOf(def), [def]);
+  const [values, setValues] = useState<Values>(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveSettingsForm(def.key);
+  const set = (field: string, value: string | number | null) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(bodyOf(def, values));
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
+      setErrors(found);
+      notifyError(parsed.error.issues[0].message);
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setValues(answer);
+        notifySuccess(`${def.title} saved.`);
+      },
+    });
+  };
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="form" onSubmit={submit} noValidate aria-label={def.title}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          {def.fields.map((f) => (
+            <div key={f.field} style={f.type === 'longText' ? { gridColumn: '1 / -1' } : undefined}>
+              <FormField field={f} value={values[f.field] ?? null} error={errors[f.field] || undefined} readOnly={!mayEdit} onChange={(v) => set(f.field, v)} />
+            </div>
+          ))}
+        </SimpleGrid>
+        {mayEdit ? (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            You may read these settings; changing them needs the {def.area ?? 'Super Admin'} write permission.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SettingsFormView({ def }: { def: SettingsFormDefinition }) {
+  usePageTitle(def.title);
+  const { access } = useSignedIn();
+  const saved = useQuery(settingsFormQuery(def.key));
+  return (
+    <Stack gap="md" maw={820}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMINISTRATION_PATH} size="sm">
+          Administration
+        </Anchor>
+        <Text size="sm">{def.title}</Text>
+      </Breadcrumbs>
+      <Stack gap={2}>
+        <Title order={2}>{def.title}</Title>
+        <Text size="sm" c="dimmed">
+          {def.description}
+        </Text>
+      </Stack>
+      {saved.isPending ? (
+        <Skeleton height={260} aria-busy="true" aria-label={`Loading the ${def.title.toLowerCase()}`} />
+      ) : saved.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={`The ${def.title.toLowerCase()} could not be loaded`}>
+          {saved.error.message}
+          <Button size="xs" variant="light" mt="xs" display="block" onClick={() => void saved.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <SettingsForm def={def} saved={saved.data} mayEdit={satisfies(access, settingsFormAccess(def, 'write'))} />
+      )}
+    </Stack>
+  );
+}
+
+/** One administration settings form (spec platform 2.1, account-settings), whichever it is: found by the page's address. */
+export default function SettingsFormPage() {
+  const { pathname } = useLocation();
+  const def = settingsFormAt(pathname)!;
+  return <SettingsFormView key={def.key} def={def} />;
+}
