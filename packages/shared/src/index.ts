@@ -45,3 +45,4 @@ export * from './schemas/labor-approvals';
 export * from './schemas/financial-periods';
 export * from './schemas/signup';
 export * from './schemas/users-admin';
+export * from './schemas/imports';
