@@ -9,6 +9,7 @@ import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
 import { USERS_AREA } from '../users-admin/users-admin-areas';
+import { IMPORT_HISTORY_AREA } from '../imports/imports-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -79,6 +80,7 @@ export const ADMINISTRATION_SETTINGS = [
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,
   FINANCIAL_PERIODS_AREA,
+  IMPORT_HISTORY_AREA,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */
