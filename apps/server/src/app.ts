@@ -46,6 +46,7 @@ import { signupRoutes } from './features/platform/signup/signup.routes';
 import { usersRoutes } from './features/platform/users/users.routes';
 import { accountLinksRoutes } from './features/platform/users-admin/account-links.routes';
 import { usersAdminRoutes } from './features/platform/users-admin/users-admin.routes';
+import { importsRoutes } from './features/platform/imports/imports.routes';
 import { workOrdersRoutes } from './features/office/work-orders/work-orders.routes';
 import { workOrderOfficeRoutes } from './features/office/work-orders/work-order-office.routes';
 import { workOrderItemsRoutes } from './features/office/work-order-items/work-order-items.routes';
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   emailTemplatesRoutes(app, opts);
   usersRoutes(app, opts);
   usersAdminRoutes(app, { db: opts.db, publicUrl });
+  importsRoutes(app, { db: opts.db, publicUrl });
   accountLinksRoutes(app, { db: opts.db, publicUrl });
   referenceRoutes(app, opts);
   referenceListsRoutes(app, opts);

@@ -49,3 +49,4 @@ export * from './schemas/users-admin';
 export * from './schemas/rate-sheets';
 export * from './schemas/user-pay-rates';
 export * from './schemas/masked-roles';
+export * from './schemas/imports';

@@ -17,6 +17,7 @@ export * from '../features/money/documents/documents.table';
 export * from '../features/platform/email-templates/email-templates.table';
 export * from '../features/money/estimates/estimates.table';
 export * from '../features/platform/jobs/jobs.table';
+export * from '../features/platform/imports/imports.table';
 export * from '../features/people/flag-reminders/flag-reminders.table';
 export * from '../features/people/write-ups/write-ups.table';
 export * from '../features/people/sop/sop.table';

@@ -6,7 +6,7 @@ import { emailOutbox, scheduleItems, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
-import { picture, upload } from '../features/platform/files/file-fixtures';
+import { multipart, picture, upload } from '../features/platform/files/file-fixtures';
 import { knownBody, knownWorkOrder } from '../features/money/invoices/invoice-fixtures';
 import { collectedRoutes, groupsOf, inGroup, type Route } from '../test/route-sweep';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
@@ -149,6 +149,9 @@ describe('no secret is ever sent', () => {
     params.customerEstimateId = String((await t.call('POST', '/api/v1/CustomerEstimates', 'admin', { customerId: Number(params.customerId), title: 'Replace rooftop unit' })).json().customerEstimateId);
     const { workOrder: invoiced, laborIds } = await knownWorkOrder(t, '249950');
     params.invoiceId = String((await t.call('POST', '/api/v1/Invoice/submit', 'admin', knownBody(invoiced.id, laborIds[0]!))).json().invoiceId);
+    // An import with a rejected row, for its state and its report.
+    const file = await multipart([{ name: 'customers.csv', content: Buffer.from('External ID,Name\r\nH-1,Hardening Shop\r\nH-2,\r\n'), field: 'file' }]);
+    params.importId = String((await t.call('POST', '/api/v1/Imports/customers', 'admin', undefined, { payload: file.payload, headers: file.headers })).json().importId);
     // A message of the e-mail outbox, for its detail.
     params.emailOutboxId = String((await t.call('POST', '/api/v1/EmailOutbox/test', 'admin', { to: 'office@lonestar.example' })).json().emailOutboxId);
     // An e-mail template, for its page.

@@ -4,6 +4,7 @@ import {
   customerRateSheets, customers, rateSheetLaborItems, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
   workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, scheduleItems, sopTypes,
 } from '../db/schema';
+import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
 import type { TestApp } from './test-app';
 
@@ -90,6 +91,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   });
   await call('POST', '/api/v1/Payroll/financialPeriods', { kind: 'Billing', name: `${text} period`, startsOn: '2027-01-01', endsOn: '2027-01-31' });
   await call('POST', '/api/v1/Payroll/ptoEntries', { userId: tech.id, workDate: '2026-11-27', hours: 8, reason: `${text} holiday` });
+  // An import, previewed and not written.
+  const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
+  const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });
+  expect(staged.statusCode, `${c.name}: import ${staged.body.slice(0, 300)}`).toBe(200);
 }
 
 /**

@@ -40,6 +40,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   keepCustomerId: { table: 'customers' },
   mergeCustomerId: { table: 'customers' },
   contactId: { table: 'contacts' },
+  importId: { table: 'imports' },
   // Work orders and what hangs on them.
   workOrderId: { table: 'work_orders' },
   workorderId: { table: 'work_orders' },

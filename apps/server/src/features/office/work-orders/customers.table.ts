@@ -32,10 +32,13 @@ export const customers = pgTable(
     /** A customer on credit hold puts its new work orders in status 8 (credit hold). */
     isOnCreditHold: boolean('is_on_credit_hold').notNull().default(false),
     notes: text('notes'),
+    /** The id the customer has in the system it was imported from (QuickBooks' list id or full name); unique per company. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('customers_subscriber_idx').on(t.subscriberId),
+    uniqueIndex('customers_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),
     index('customers_billing_idx').on(t.billingCustomerId),
     // The search box (features/office/search): a company's customers by the words of their name and place, typos forgiven,
     // and by the digits of their phone (pg_trgm). The company is in the same index (btree_gin) as `subscriber_id + 0`,
@@ -64,8 +67,11 @@ export const contacts = pgTable(
     phone: text('phone'),
     email: text('email'),
     isPrimary: boolean('is_primary').notNull().default(false),
+    /** The id the contact has in the system it was imported from; unique per company. */
+    externalId: text('external_id'),
   },
   (t) => [
+    uniqueIndex('contacts_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),
     index('contacts_customer_idx').on(t.customerId),
     // The search box, as on customers: name (typos forgiven), phone digits, a part of the e-mail address.
     index('contacts_name_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.name}) gin_trgm_ops`),

@@ -91,8 +91,14 @@ export const standardItems = pgTable(
     description: text('description'),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The id the item has in the system it was imported from (QuickBooks' list id or item name); unique per company. */
+    externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('standard_items_name_unique').on(t.subscriberId, sql`lower(${t.name})`), check('standard_items_price', sql`${t.price} >= 0`)],
+  (t) => [
+    uniqueIndex('standard_items_name_unique').on(t.subscriberId, sql`lower(${t.name})`),
+    uniqueIndex('standard_items_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),
+    check('standard_items_price', sql`${t.price} >= 0`),
+  ],
 );
 
 /** Customer markup groups (administration): a named markup a quote or estimate line takes its percentage from. */

@@ -39,9 +39,12 @@ export const users = pgTable(
     isInvitationPending: boolean('is_invitation_pending').notNull().default(false),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The id the user has in the system they were imported from; unique per company. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('users_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),
     uniqueIndex('users_user_name_unique').on(sql`lower(${t.userName})`),
     index('users_subscriber_idx').on(t.subscriberId),
   ],

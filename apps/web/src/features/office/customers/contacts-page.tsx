@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { ContactDialog, newContactDraft, type ContactDraft } from './contact-dialog';
 import { customerPath } from './customer-paths';
+import { ImportButton } from '../../platform/imports/import-dialog';
 import { contactsGridKey, downloadContactsCsv, fetchContacts, useDeleteContact } from './customers-api';
 
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'name', dir: 'asc' }];
@@ -110,6 +111,7 @@ export default function ContactsPage() {
               Export CSV
             </Button>
           )}
+          {canWrite && <ImportButton kind="contacts" />}
           {canWrite && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDraft(newContactDraft(null))}>
               Add Contact

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
+import { ImportButton } from '../../platform/imports/import-dialog';
 import { CUSTOMER_PATHS, customerPath } from './customer-paths';
 import { CUSTOMERS_KEY, fetchCustomers } from './customers-api';
 
@@ -78,6 +79,7 @@ export default function CustomersPage() {
           <Button variant="default" leftSection={<IconSearch size={16} />} component={Link} to={CUSTOMER_PATHS.lookUp}>
             Look Up
           </Button>
+          {canWrite && <ImportButton kind="customers" />}
           {canWrite && (
             <Button leftSection={<IconPlus size={16} />} component={Link} to={CUSTOMER_PATHS.add}>
               Add Customer

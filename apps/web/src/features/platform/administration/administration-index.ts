@@ -10,6 +10,7 @@ import { RATE_SHEET_AREA } from '../../office/rate-sheets/rate-sheets-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
 import { MASKED_ROLES_AREA, USERS_AREA } from '../users-admin/users-admin-areas';
+import { IMPORT_HISTORY_AREA } from '../imports/imports-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -125,6 +126,7 @@ export const ADMINISTRATION_SETTINGS = [
   PAYROLL_REPORT_AREA,
   FINANCIAL_PERIODS_AREA,
   ...SETTINGS_FORM_AREAS,
+  IMPORT_HISTORY_AREA,
 ] satisfies AreaDefinition[];
 
 /** The settings pages this user may open. */

@@ -10,6 +10,7 @@ import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../auth/session-context';
+import { ImportButton } from '../imports/import-dialog';
 import { ADMINISTRATION_PATH, referenceListAt } from './administration-paths';
 import { referenceRowsQuery, useReferenceRowMutations } from './reference-list-api';
 import { ReferenceRowDialog } from './reference-row-dialog';
@@ -91,9 +92,12 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
           </Text>
         </Stack>
         {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            Add {def.singular}
-          </Button>
+          <Group gap="sm">
+            {def.key === 'standardItems' && <ImportButton kind="standardItems" />}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add {def.singular}
+            </Button>
+          </Group>
         )}
       </Group>
       {def.isReadOnly ? (

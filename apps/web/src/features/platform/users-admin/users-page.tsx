@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { satisfies, type UserRow, type UsersQuery } from '@sm/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ImportButton } from '../imports/import-dialog';
 import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useIsPhone } from '../../field/clock/clock-modal';
@@ -114,9 +115,12 @@ export default function UsersPage() {
           </Text>
         </Stack>
         {canWrite && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsInviting(true)} fullWidth={isPhone}>
-            Invite User
-          </Button>
+          <Group gap="sm" w={isPhone ? '100%' : undefined} grow={isPhone}>
+            <ImportButton kind="users" />
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setIsInviting(true)}>
+              Invite User
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="sm" align="flex-end">

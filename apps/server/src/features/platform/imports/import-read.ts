@@ -1,0 +1,113 @@
+import { StringDecoder } from 'node:string_decoder';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { AppError } from '../../../lib/errors';
+
+/**
+ * Reads an uploaded file as it arrives, one row at a time (papaparse for CSV, exceljs's streaming reader for XLSX, its
+ * first worksheet), so memory stays flat whatever the file's size. Answers the format and the rows with their line
+ * numbers as a spreadsheet shows them; blank rows are skipped.
+ */
+
+export interface FileRow {
+  line: number;
+  cells: string[];
+}
+
+export const NOT_A_SPREADSHEET = 'The file is not a CSV or XLSX file: save it from your spreadsheet as CSV (comma-separated) or as an Excel workbook (.xlsx), and send it again.';
+export const EMPTY_FILE = 'The file is empty: send a CSV or XLSX file whose first row names the columns.';
+
+const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+/** Text has no NUL bytes and no control characters other than tabs and line ends. */
+const looksLikeText = (b: Buffer) => !b.subarray(0, 8192).some((c) => c === 0 || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c));
+
+/** The first chunk of a stream, and the stream again from its start. */
+async function peek(source: Readable): Promise<{ first: Buffer | null; again: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head = await iterator.next();
+  if (head.done) return { first: null, again: Readable.from([]) };
+  const first = head.value;
+  async function* all() {
+    yield first;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { first, again: Readable.from(all()) };
+}
+
+/** The text of a spreadsheet cell, whatever exceljs read it as. */
+function cellText(v: ExcelJS.CellValue): string {
+  if (v == null) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return v.result == null ? '' : cellText(v.result as ExcelJS.CellValue);
+    if ('error' in v) return '';
+    return '';
+  }
+  return String(v);
+}
+
+async function* csvRows(source: Readable): AsyncGenerator<FileRow> {
+  const decoder = new StringDecoder('utf8');
+  async function* text() {
+    let isFirst = true;
+    for await (const chunk of source) {
+      let s = decoder.write(chunk as Buffer);
+      if (isFirst) s = s.replace(/^\uFEFF/, '');
+      isFirst = false;
+      if (s) yield s;
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  }
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {});
+  Readable.from(text()).pipe(parser);
+  let line = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    line++;
+    if (record.every((c) => c.trim() === '')) continue;
+    yield { line, cells: record };
+  }
+}
+
+async function* xlsxRows(source: Readable): AsyncGenerator<FileRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  let isFirstSheet = true;
+  try {
+    for await (const sheet of reader) {
+      if (!isFirstSheet) continue;
+      isFirstSheet = false;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells = values.slice(1).map((v) => cellText(v));
+        if (cells.every((c) => c.trim() === '')) continue;
+        yield { line: row.number, cells };
+      }
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError(400, NOT_A_SPREADSHEET);
+  }
+}
+
+/** The file's format and its rows; a file that is empty or neither CSV nor XLSX is a 400 with a sentence. */
+export async function openRows(fileName: string, source: Readable): Promise<{ format: 'CSV' | 'XLSX'; rows: AsyncGenerator<FileRow> }> {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  if (!['csv', 'txt', 'xlsx'].includes(ext)) {
+    source.resume();
+    throw new AppError(400, NOT_A_SPREADSHEET);
+  }
+  const { first, again } = await peek(source);
+  if (!first || first.length === 0) throw new AppError(400, EMPTY_FILE);
+  if (isZip(first)) {
+    if (ext !== 'xlsx') throw new AppError(400, NOT_A_SPREADSHEET);
+    return { format: 'XLSX', rows: xlsxRows(again) };
+  }
+  if (ext === 'xlsx' || !looksLikeText(first)) {
+    again.resume();
+    throw new AppError(400, NOT_A_SPREADSHEET);
+  }
+  return { format: 'CSV', rows: csvRows(again) };
+}
