@@ -6,6 +6,8 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { demoAccountsRefusal } from './db/seed/demo-guard';
 import { seedPayrollHistory } from './db/seed/payroll-history';
+import { seedDemoActivity } from './db/seed/demo-activity';
+import { seedDemoFiles } from './db/seed/demo-files';
 import { connectDemoToSimulator } from './db/seed/providers';
 import { resealProviderSecrets } from './features/field/providers/provider-secrets';
 import { demoSimulatorPort, startDemoSimulator } from './features/field/providers/simulator/demo-simulator';
@@ -36,8 +38,14 @@ if (refusal) {
   await database.close();
   process.exit(1);
 }
-// A fresh demo also gets worked pay periods, so that its timesheets have something to show.
-if (env.seedDemo && (await seedDemoIfEmpty(database.db))) await seedPayrollHistory(database.db);
+const files = env.s3 ? s3Store(env.s3) : diskStore(diskStoreRoot(env.dataDir));
+// A fresh demo also gets a working company on every screen (jobs, invoices, quotes, the current pay period, e-mails),
+// worked pay periods before it, so that its timesheets have something to show, and files on its jobs.
+if (env.seedDemo && (await seedDemoIfEmpty(database.db))) {
+  await seedDemoActivity(database.db);
+  await seedPayrollHistory(database.db);
+  await seedDemoFiles(database.db, files);
+}
 // Provider secrets are stored sealed (lib/secret-box.ts): plain ones, stored by an earlier version, and ones under a
 // previous key are sealed anew under SECRETS_KEY; a secret that none of the keys opens stops the start, naming its key.
 const secretKeys = secretKeysOf(process.env, env.dataDir);
@@ -55,7 +63,7 @@ const app = await buildApp({
   watch: database.watch,
   bus,
   jwtSecret: env.jwtSecret,
-  files: env.s3 ? s3Store(env.s3) : diskStore(diskStoreRoot(env.dataDir)),
+  files,
   webDist: env.webDist ?? resolve(here, '../../web/dist'),
   logger: { level: env.logLevel },
   isSmtpConfigured: !!env.smtpUrl,
