@@ -12,7 +12,7 @@ test.describe('administration lists (desktop)', () => {
     await openAs(page, 'admin', '/administration');
     await expect(page.getByRole('heading', { name: 'Administration', level: 2 })).toBeVisible();
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(33);
+    await expect(lists.getByRole('link')).toHaveCount(35);
     await shot(page, 'index-desktop');
     await lists.getByRole('link', { name: /Work Order Classes/ }).click();
     await expect(page).toHaveURL(new RegExp(`${CLASSES}$`));

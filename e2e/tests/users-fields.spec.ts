@@ -42,6 +42,9 @@ test.describe('where a user works, their pay and the company’s role names (des
     await choose(form, 'Base City', CITY);
     await form.locator('.mantine-MultiSelect-input', { has: page.getByRole('combobox', { name: 'Team Leaders' }) }).click();
     await page.getByRole('option', { name: 'Marcus Reed', exact: true }).click();
+    // A multiple choice stays open for the next pick: Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('option', { name: 'Marcus Reed', exact: true })).toBeHidden();
     await form.getByRole('checkbox', { name: 'Works on rate sheets' }).check();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${PERSON.name} saved.`)).toBeVisible();

@@ -78,13 +78,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // A plain box (div or span) may not carry a name: screen readers ignore it and axe calls it a serious violation.
-      // A named box says what it is: a status while it loads, a group, a list through `component`. (Mantine's Loader is
-      // a status through the theme.)
+      // A named box says what it is: a status while it loads, a group, a list through `component`.
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            "JSXOpeningElement[name.name=/^(div|span|Box|Stack|Group|Paper|Center|SimpleGrid|Flex)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name=/^(role|component)$/]))",
+            "JSXOpeningElement[name.name=/^(div|span|Box|Stack|Group|Paper|Center|SimpleGrid|Flex|Loader)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name=/^(role|component)$/]))",
           message: 'A named box needs a role (role="status" while loading, role="group", or a list through component).',
         },
       ],

@@ -52,9 +52,6 @@ export const theme = createTheme({
     // A dialog's close button is named; an icon alone says nothing to a screen reader.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // A spinner is a status, so the name it is given is read (a plain span may not carry a label), wherever it is shown:
-    // on its own, in a button or inside a LoadingOverlay.
-    Loader: { defaultProps: { role: 'status' } },
     // A menu holds menu items only: no empty placeholder for the first focus (the menu itself takes it).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table wider than the screen scrolls sideways; the keyboard can scroll it too, even with nothing to focus inside.

@@ -108,7 +108,7 @@ export function MapPanel({ points, h = 360, emptyText = 'Nothing to show on the 
         <Suspense
           fallback={
             <Centered>
-              <Loader size="sm" aria-label="Loading map" />
+              <Loader size="sm" role="status" aria-label="Loading map" />
             </Centered>
           }
         >

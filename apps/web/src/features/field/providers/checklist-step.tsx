@@ -127,7 +127,7 @@ export function ChecklistStep({ workOrderId, wizard, onEdit }: ChecklistStepProp
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading procedures" />
+        <Loader role="status" aria-label="Loading procedures" />
       </Center>
     );
   }

@@ -113,7 +113,7 @@ export function CorrigoWizardDialog({ view, onClose }: CorrigoWizardDialogProps)
         </Stack>
       ) : (
         <Center py="xl">
-          <Loader aria-label="Loading the provider's check-out" />
+          <Loader role="status" aria-label="Loading the provider's check-out" />
         </Center>
       )}
     </ClockModal>

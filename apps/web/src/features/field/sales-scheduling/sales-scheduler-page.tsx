@@ -86,7 +86,7 @@ export default function SalesSchedulerPage() {
         </Text>
       )}
       <Box pos="relative" aria-busy={tasks.isFetching}>
-        <LoadingOverlay visible={tasks.isPending && shown !== null} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading tasks' }} />
+        <LoadingOverlay visible={tasks.isPending && shown !== null} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading tasks' }} />
         <ScheduleCalendar<SalesTask>
           calendarRef={calendarRef}
           initialView={initial.view}

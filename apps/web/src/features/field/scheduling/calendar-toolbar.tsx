@@ -51,7 +51,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         <Title order={2} size={isPhone ? 'h5' : 'h4'} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="scheduler-title">
           {title}
         </Title>
-        {isFetching && <Loader size="xs" aria-label={props.loadingLabel} />}
+        {isFetching && <Loader size="xs" role="status" aria-label={props.loadingLabel} />}
       </Group>
       <Group gap="xs" wrap="nowrap" style={isPhone ? { flex: '1 1 100%' } : undefined}>
         <SegmentedControl size="xs" aria-label="View" data={VIEW_OPTIONS} value={view} onChange={(v) => props.onView(v as CalendarView)} />

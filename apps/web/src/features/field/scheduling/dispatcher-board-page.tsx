@@ -110,7 +110,7 @@ export default function DispatcherBoardPage() {
       )}
       <div className="sm-dispatch">
         <Box pos="relative" aria-busy={items.isFetching}>
-          <LoadingOverlay visible={items.isPending && shown !== null} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading schedule' }} />
+          <LoadingOverlay visible={items.isPending && shown !== null} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading schedule' }} />
           <ScheduleCalendar
             calendarRef={calendarRef}
             initialView={initial.view}

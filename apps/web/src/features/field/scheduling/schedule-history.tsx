@@ -64,7 +64,7 @@ export function ScheduleHistory({ schedulerId, technicians }: { schedulerId: num
       <Paper withBorder radius="md" p="sm">
         {history.isPending ? (
           <Center mih={48}>
-            <Loader size="sm" aria-label="Loading history" />
+            <Loader size="sm" role="status" aria-label="Loading history" />
           </Center>
         ) : entries.length === 0 ? (
           <Text size="sm" c="dimmed">

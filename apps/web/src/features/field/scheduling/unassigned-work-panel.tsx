@@ -94,7 +94,7 @@ export function UnassignedWorkPanel({ technicianId, height, onSchedule }: Unassi
               </Badge>
             )}
           </Group>
-          {query.isFetching && <Loader size="xs" aria-label="Loading unassigned work" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Loading unassigned work" />}
         </Group>
         <TextInput
           size="xs"
@@ -111,7 +111,7 @@ export function UnassignedWorkPanel({ technicianId, height, onSchedule }: Unassi
         <div ref={listRef} className="sm-unassigned-list" role="list" aria-label="Unassigned work orders" aria-busy={query.isFetching}>
           {query.isPending ? (
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading unassigned work" />
+              <Loader size="sm" role="status" aria-label="Loading unassigned work" />
             </Center>
           ) : rows.length === 0 ? (
             <Center py="xl" px="sm">

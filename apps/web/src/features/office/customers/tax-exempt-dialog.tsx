@@ -117,7 +117,7 @@ export function TaxExemptDialog({ customerId, customerName, onClose }: { custome
     <Modal opened onClose={onClose} title={`Tax Exempt: ${customerName}`} size="lg" fullScreen={isPhone}>
       {facts.isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="Loading the tax exemption" />
+          <Loader size="sm" role="status" aria-label="Loading the tax exemption" />
         </Group>
       ) : facts.isError ? (
         <Alert color="red" role="alert">

@@ -194,7 +194,7 @@ export default function NoticesDrawer({ onClose }: { onClose: () => void }) {
       <Stack gap="md">
         {reminders.isPending || writeUps.isPending || sop.isPending || payRaises.isPending ? (
           <Group justify="center" py="lg">
-            <Loader size="sm" aria-label="Loading notices" />
+            <Loader size="sm" role="status" aria-label="Loading notices" />
           </Group>
         ) : failed ? (
           <Alert color="red" role="alert">

@@ -105,7 +105,7 @@ export default function PayRaiseNotificationsPage() {
       <Title order={2}>Pay Raise Notifications</Title>
       {notices.isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="Loading pay raise notifications" />
+          <Loader size="sm" role="status" aria-label="Loading pay raise notifications" />
         </Group>
       ) : notices.isError ? (
         <Alert color="red" role="alert">

@@ -36,7 +36,7 @@ export default function PayRaisesPage() {
       </Group>
       {raises.isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="Loading pay raises" />
+          <Loader size="sm" role="status" aria-label="Loading pay raises" />
         </Group>
       ) : raises.isError ? (
         <Alert color="red" role="alert">

@@ -25,7 +25,7 @@ export function MyNoticesPage(props: {
       </SopPageHeading>
       {isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+          <Loader size="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
         </Group>
       ) : error ? (
         <Alert color="red" role="alert">

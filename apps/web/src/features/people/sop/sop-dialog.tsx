@@ -29,7 +29,7 @@ export default function SopDialog({ sopDetailId, onClose }: { sopDetailId: numbe
           </Text>
         ) : (
           <Group justify="center" py="xl">
-            <Loader size="sm" aria-label="Loading the SOP" />
+            <Loader size="sm" role="status" aria-label="Loading the SOP" />
           </Group>
         )
       ) : (

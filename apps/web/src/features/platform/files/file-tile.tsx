@@ -32,7 +32,7 @@ export function FileTile({ file, state, canChange, onOpen, onRename, onDelete }:
         </UnstyledButton>
         {isBusy && (
           <Overlay backgroundOpacity={0.55} color="#fff" center zIndex={2}>
-            <Loader size="sm" aria-label={`Working on ${file.name}`} />
+            <Loader size="sm" role="status" aria-label={`Working on ${file.name}`} />
           </Overlay>
         )}
       </Box>

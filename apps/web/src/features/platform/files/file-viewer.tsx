@@ -21,7 +21,7 @@ export function FileViewer({ file, onClose }: { file: StoredFile | null; onClose
         <Stack>
           {link.isPending ? (
             <Center h={240}>
-              <Loader aria-label="Loading the file" />
+              <Loader role="status" aria-label="Loading the file" />
             </Center>
           ) : link.isError ? (
             <Text c="red">The file could not be opened: {link.error.message}</Text>

@@ -44,7 +44,7 @@ export function TeamLeadersPanel() {
       <Title order={2} size="h5">
         My Team Leaders
       </Title>
-      {isPending && <Loader size="sm" aria-label="Loading team leaders" />}
+      {isPending && <Loader size="sm" role="status" aria-label="Loading team leaders" />}
       {isError && (
         <Text size="sm" c="dimmed">
           Team leaders could not be loaded.
