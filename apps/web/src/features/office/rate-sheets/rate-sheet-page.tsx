@@ -41,7 +41,7 @@ function CustomerPicker({ selected, onSelect }: { selected: number | null; onSel
         label="Billing customer" placeholder="Search by name" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)}
         rightSection={list.isFetching ? <Loader size="xs" /> : null}
       />
-      <Paper withBorder radius="md" p={4} mah={{ base: 260, md: 560 }} style={{ overflowY: 'auto' }} role="list" aria-label="Billing customers">
+      <Paper withBorder radius="md" p={4} mah={{ base: 260, md: 560 }} style={{ overflowY: 'auto' }} tabIndex={0} role="list" aria-label="Billing customers">
         {list.isPending ? (
           <Stack gap={4} p={4}>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Stack>
         ) : (list.data ?? []).length === 0 ? (

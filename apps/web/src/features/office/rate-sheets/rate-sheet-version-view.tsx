@@ -28,7 +28,7 @@ function RateTable({ caption, head, rows, empty }: { caption: string; head: stri
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed" fs="italic">{empty}</Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped withTableBorder miw={head.length * 110} aria-label={caption}>
             <Table.Thead>
               <Table.Tr>{head.map((h, i) => <Table.Th key={h} ta={i < 2 ? 'left' : 'right'}>{h}</Table.Th>)}</Table.Tr>

@@ -27,7 +27,7 @@ function Preview({ value }: { value: ImportAnswer }) {
       {value.rejected.length > 0 && (
         <Stack gap={4}>
           <Text fw={600} size="sm">Rejected rows (not imported)</Text>
-          <ScrollArea.Autosize mah={220}>
+          <ScrollArea.Autosize mah={220} viewportProps={{ tabIndex: 0 }}>
             <Table striped withTableBorder fz="sm" aria-label="Rejected rows">
               <Table.Thead>
                 <Table.Tr><Table.Th w={70}>Line</Table.Th><Table.Th w={120}>External ID</Table.Th><Table.Th>Why</Table.Th></Table.Tr>
@@ -45,7 +45,7 @@ function Preview({ value }: { value: ImportAnswer }) {
       {value.planned.length > 0 && (
         <Stack gap={4}>
           <Text fw={600} size="sm">First rows to import</Text>
-          <ScrollArea.Autosize mah={220}>
+          <ScrollArea.Autosize mah={220} viewportProps={{ tabIndex: 0 }}>
             <Table withTableBorder fz="sm" aria-label="Rows to import">
               <Table.Thead>
                 <Table.Tr><Table.Th w={70}>Line</Table.Th><Table.Th w={90}>Action</Table.Th><Table.Th w={120}>External ID</Table.Th><Table.Th>Name</Table.Th></Table.Tr>

@@ -32,7 +32,7 @@ export default function ImportHistoryPage() {
         <Text size="sm" c="dimmed">Customers, contacts, users and standard items imported from CSV or Excel files, with the rows each created, updated and rejected.</Text>
       </Stack>
       {list.isError && <LoadFailed title="The imports could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={900} type="native">
         <Table striped highlightOnHover withTableBorder aria-label="Imports">
           <Table.Thead>
             <Table.Tr>

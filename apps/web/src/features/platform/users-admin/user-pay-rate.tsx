@@ -50,7 +50,7 @@ export function UserPayRate({ userId, canSet }: { userId: number; canSet: boolea
                 : 'No pay rate in force yet.'}
             </Text>
             {rates.data.rates.length > 0 && (
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={360} type="native">
                 <Table striped verticalSpacing={4} aria-label="Pay rates">
                   <Table.Thead>
                     <Table.Tr>
