@@ -131,6 +131,13 @@ export function datasetStatements(D: DatasetShape): Statement[] {
                   FROM generate_series(1, ${T * J}) id) a`,
     },
     {
+      // A technician with labor items works on rate sheets: the clock then asks, and takes, an Employee Type.
+      label: 'users on rate sheets',
+      params: 'none',
+      sql: `UPDATE users u SET works_on_rate_sheets = true
+            WHERE EXISTS (SELECT 1 FROM rate_sheet_labor_items i WHERE i.technician_user_id = u.id)`,
+    },
+    {
       label: 'work_orders',
       params: 'anchor',
       sql: `INSERT INTO work_orders (id, subscriber_id, work_order_number, customer_id, billing_customer_id,
