@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { satisfies, type Access } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { loadAccess } from '../features/platform/permissions/access-load';
+import { DEMO_USERS, loadDemoAccess } from '../test/demo-access';
 import { collectedRoutes, groupsOf, inGroup, sendCase, type Route } from '../test/route-sweep';
 import { dbFingerprint } from '../test/fingerprint';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -18,17 +16,13 @@ const needsPermission = (r: Route) => /^\/api\/v1\//i.test(r.url) && (r.access?.
 const routeTable = await collectedRoutes();
 
 let t: TestApp;
-const DEMO = ['admin', 'leader', 'dispatcher', 'tech', 'tech2', 'payroll', 'sales', 'customer'];
-const accessOf = new Map<string, Access>();
+let accessOf: Map<string, Access>;
 const routesOf = (group: string, keep: (r: Route) => boolean) => inGroup(t.app.routeTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && keep(r)), group);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const userName of DEMO) {
-    const [u] = await t.db.select().from(users).where(eq(users.userName, userName));
-    accessOf.set(userName, (await loadAccess(t.db, u.subscriberId, u.id))!);
-    await t.token(userName);
-  }
+  ({ accessOf } = await loadDemoAccess(t));
+  for (const userName of DEMO_USERS) await t.token(userName);
 });
 afterAll(() => t.close());
 
@@ -48,7 +42,7 @@ describe('access sweep over the route table', () => {
     // The database is compared once a route: the fingerprint after one route is the one before the next.
     let before = await dbFingerprint(t.db);
     for (const r of routes) {
-      const lacking = DEMO.find((u) => !satisfies(accessOf.get(u)!, r.access!));
+      const lacking = DEMO_USERS.find((u) => !satisfies(accessOf.get(u)!, r.access!));
       expect(lacking, `${r.method} ${r.url} has no demo user without its permission`).toBeDefined();
       const res = await sendCase(t, r, { label: 'no permission' }, lacking!);
       expect.soft(res.statusCode, `${r.method} ${r.url} as ${lacking}`).toBe(403);

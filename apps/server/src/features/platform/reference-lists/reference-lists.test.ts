@@ -1,40 +1,32 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
-  MATERIAL_STATUSES, REFERENCE_LISTS, referenceListAccess, satisfies, WORK_ORDER_STATUSES, type Access, type ReferenceListDefinition,
+  MATERIAL_STATUSES, REFERENCE_LISTS, referenceListAccess, WORK_ORDER_STATUSES, type ReferenceListDefinition,
   type ReferenceListKey,
 } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog, customerFlagLinks, districts, regions, standardItems, userStatuses, users, workOrderLabor, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
-import { loadAccess } from '../permissions/access-load';
+import { loadDemoAccess, type DemoAccess } from '../../../test/demo-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { LIST_STORAGE } from './reference-list-tables';
 
 let t: TestApp;
-const DEMO = ['admin', 'leader', 'dispatcher', 'tech', 'tech2', 'payroll', 'sales', 'customer'];
-const accessOf = new Map<string, Access>();
+let demo: DemoAccess;
 let polar: number;
 let coastal: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const userName of DEMO) {
-    const [u] = await t.db.select().from(users).where(eq(users.userName, userName));
-    accessOf.set(userName, (await loadAccess(t.db, u.subscriberId, u.id))!);
-  }
-  polar = (await t.db.select().from(users).where(eq(users.userName, 'admin')))[0].subscriberId;
-  coastal = (await t.db.select().from(users).where(eq(users.userName, 'coastal.admin')))[0].subscriberId;
+  demo = await loadDemoAccess(t);
+  ({ polar, coastal } = demo);
 });
 afterAll(() => t.close());
 
 const url = (key: ReferenceListKey, id?: number) => `/api/v1/ReferenceList/${key}${id === undefined ? '' : `/${id}`}`;
-/** Who may write a list: a demo user other than Super Admin when there is one, so the area itself is what is tested. */
-const writerOf = (def: ReferenceListDefinition) =>
-  DEMO.filter((u) => u !== 'admin').find((u) => satisfies(accessOf.get(u)!, referenceListAccess(def, 'write'))) ?? 'admin';
-const readerOnlyOf = (def: ReferenceListDefinition) =>
-  DEMO.find((u) => satisfies(accessOf.get(u)!, referenceListAccess(def, 'read')) && !satisfies(accessOf.get(u)!, referenceListAccess(def, 'write')));
-const outsiderOf = (def: ReferenceListDefinition) => DEMO.find((u) => !satisfies(accessOf.get(u)!, referenceListAccess(def, 'read')))!;
+const writerOf = (def: ReferenceListDefinition) => demo.writerOf((level) => referenceListAccess(def, level));
+const readerOnlyOf = (def: ReferenceListDefinition) => demo.readerOnlyOf((level) => referenceListAccess(def, level));
+const outsiderOf = (def: ReferenceListDefinition) => demo.outsiderOf((level) => referenceListAccess(def, level));
 
 /** A list's rows in a company, in the table it shares with other lists where it does. */
 const ofList = (key: ReferenceListKey) => {

@@ -1,33 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { satisfies, settingsFormAccess, SETTINGS_FORMS, type Access, type SettingsFormDefinition } from '@sm/shared';
+import { settingsFormAccess, SETTINGS_FORMS, type SettingsFormDefinition } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyListRows, subscribers, users } from '../../../db/schema';
-import { loadAccess } from '../permissions/access-load';
+import { auditLog, companyListRows, subscribers } from '../../../db/schema';
+import { loadDemoAccess, type DemoAccess } from '../../../test/demo-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
-const DEMO = ['admin', 'leader', 'dispatcher', 'tech', 'tech2', 'payroll', 'sales', 'customer'];
-const accessOf = new Map<string, Access>();
+let demo: DemoAccess;
 let polar: number;
 let coastal: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const userName of DEMO) {
-    const [u] = await t.db.select().from(users).where(eq(users.userName, userName));
-    accessOf.set(userName, (await loadAccess(t.db, u.subscriberId, u.id))!);
-  }
-  polar = (await t.db.select().from(users).where(eq(users.userName, 'admin')))[0].subscriberId;
-  coastal = (await t.db.select().from(users).where(eq(users.userName, 'coastal.admin')))[0].subscriberId;
+  demo = await loadDemoAccess(t);
+  ({ polar, coastal } = demo);
 });
 afterAll(() => t.close());
 
 const url = (def: SettingsFormDefinition) => `/api/v1/Settings/${def.key}`;
-const writerOf = (def: SettingsFormDefinition) =>
-  DEMO.filter((u) => u !== 'admin').find((u) => satisfies(accessOf.get(u)!, settingsFormAccess(def, 'write'))) ?? 'admin';
-const readerOnlyOf = (def: SettingsFormDefinition) =>
-  DEMO.find((u) => satisfies(accessOf.get(u)!, settingsFormAccess(def, 'read')) && !satisfies(accessOf.get(u)!, settingsFormAccess(def, 'write')));
-const outsiderOf = (def: SettingsFormDefinition) => DEMO.find((u) => !satisfies(accessOf.get(u)!, settingsFormAccess(def, 'read')))!;
+const writerOf = (def: SettingsFormDefinition) => demo.writerOf((level) => settingsFormAccess(def, level));
+const readerOnlyOf = (def: SettingsFormDefinition) => demo.readerOnlyOf((level) => settingsFormAccess(def, level));
+const outsiderOf = (def: SettingsFormDefinition) => demo.outsiderOf((level) => settingsFormAccess(def, level));
 
 async function listRow(subscriberId: number, listKey: string) {
   const [row] = await t.db.select().from(companyListRows).where(and(eq(companyListRows.subscriberId, subscriberId), eq(companyListRows.listKey, listKey))).orderBy(companyListRows.id);

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { capitalized, referenceBodyOf, type ReferenceColumn, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
-import { useMemo, useState, type FormEvent } from 'react';
+import { capitalized, referenceBodyOf, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
+import { useMemo, type FormEvent } from 'react';
 import { useReturnFocus } from '../../../components/use-return-focus';
-import { notifyError } from '../../../lib/notify';
-import { referenceRowsQuery } from './reference-list-api';
+import { useCheckedForm } from '../../../lib/use-checked-form';
+import { ReferenceRowSelect } from './reference-row-select';
 
 type Values = Record<string, unknown>;
 
@@ -39,25 +38,6 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
   return body;
 }
 
-function ReferenceOptions({ column, value, error, onChange }: { column: ReferenceColumn; value: unknown; error?: string; onChange: (v: string | null) => void }) {
-  const options = useQuery(referenceRowsQuery(column.list!));
-  const data = (options.data ?? []).filter((o) => o.isActive !== false || o.id === value).map((o) => ({ value: String(o.id), label: o.name }));
-  return (
-    <Select
-      label={column.label}
-      required={column.isRequired}
-      allowDeselect={!column.isRequired}
-      data={data}
-      value={value == null ? null : String(value)}
-      onChange={onChange}
-      searchable
-      nothingFoundMessage={options.isPending ? 'Loading...' : 'No Options'}
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
 /**
  * The add and change form of any reference list, built from its shared description and checked with the same schema
  * the server validates with, so a person reads the same sentence either way.
@@ -65,24 +45,12 @@ function ReferenceOptions({ column, value, error, onChange }: { column: Referenc
 export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave }: ReferenceRowDialogProps) {
   useReturnFocus();
   const schema = useMemo(() => referenceBodyOf(def), [def]);
-  const [values, setValues] = useState<Values>(() => initialValues(def, row));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: string, value: unknown) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
-  };
+  const { values, set, check, errorOf } = useCheckedForm<Values>(() => initialValues(def, row));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = schema.safeParse(bodyOf(def, values));
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
-      setErrors(found);
-      notifyError(parsed.error.issues[0].message);
-      return;
-    }
-    await onSave(parsed.data as Record<string, unknown>);
+    const body = check(schema, bodyOf(def, values));
+    if (body) await onSave(body as Record<string, unknown>);
   };
 
   const title = row ? `Edit ${def.singular}` : `Add ${def.singular}`;
@@ -91,8 +59,10 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
       <form onSubmit={(e) => void submit(e)} aria-label={capitalized(title)} noValidate>
         <Stack gap="sm">
           {def.columns.map((c, i) => {
-            const common = { label: c.label, required: c.isRequired, error: errors[c.field] || undefined, 'data-autofocus': i === 0 || undefined };
-            if (c.type === 'reference') return <ReferenceOptions key={c.field} column={c} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v === null ? null : Number(v))} />;
+            const common = { label: c.label, required: c.isRequired, error: errorOf(c.field), 'data-autofocus': i === 0 || undefined };
+            if (c.type === 'reference') {
+              return <ReferenceRowSelect key={c.field} label={c.label} required={c.isRequired} allowDeselect={!c.isRequired} list={c.list!} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v)} />;
+            }
             if (c.type === 'choice') {
               return (
                 <Select

@@ -2,13 +2,14 @@ import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, S
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { satisfies, settingsFormAccess, settingsFormBodyOf, type SettingsField, type SettingsFormDefinition, type SettingsValues } from '@sm/shared';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSignedIn } from '../auth/session-context';
 import { ADMINISTRATION_PATH, settingsFormAt } from './administration-paths';
-import { referenceRowsQuery } from './reference-list-api';
+import { ReferenceRowSelect } from './reference-row-select';
 import { settingsFormQuery, useSaveSettingsForm } from './settings-form-api';
 
 type Values = Record<string, string | number | null>;
@@ -21,32 +22,12 @@ interface FieldProps {
   onChange: (value: string | number | null) => void;
 }
 
-/** A field that picks a row of a list (the default terms); retired rows are offered only when already chosen. */
-function ListField({ field, value, error, readOnly, onChange }: FieldProps) {
-  const rows = useQuery(referenceRowsQuery(field.list!));
-  const data = (rows.data ?? []).filter((r) => r.isActive !== false || r.id === value).map((r) => ({ value: String(r.id), label: r.name }));
-  return (
-    <Select
-      label={field.label}
-      description={field.help}
-      data={data}
-      value={value == null ? null : String(value)}
-      onChange={(v) => onChange(v === null ? null : Number(v))}
-      clearable={!field.isRequired}
-      searchable
-      nothingFoundMessage={rows.isPending ? 'Loading...' : 'No Options'}
-      placeholder="None"
-      error={error}
-      readOnly={readOnly}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
 function FormField(props: FieldProps) {
   const { field, value, error, readOnly, onChange } = props;
   const common = { label: field.label, description: field.help, error, withAsterisk: field.isRequired && !field.isReadOnly, readOnly: readOnly || field.isReadOnly };
-  if (field.type === 'reference') return <ListField {...props} />;
+  if (field.type === 'reference') {
+    return <ReferenceRowSelect {...common} list={field.list!} value={value} onChange={onChange} clearable={!field.isRequired} placeholder="None" />;
+  }
   if (field.type === 'choice') {
     return <Select {...common} data={(field.choices ?? []).map((o) => ({ value: o.value, label: o.label }))} value={(value as string | null) ?? null} onChange={onChange} allowDeselect={!field.isRequired} comboboxProps={{ withinPortal: true }} />;
   }
@@ -64,24 +45,13 @@ function bodyOf(def: SettingsFormDefinition, values: Values) {
 
 function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; saved: SettingsValues; mayEdit: boolean }) {
   const schema = useMemo(() => settingsFormBodyOf(def), [def]);
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, set, check, errorOf } = useCheckedForm<Values>(saved);
   const save = useSaveSettingsForm(def.key);
-  const set = (field: string, value: string | number | null) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = schema.safeParse(bodyOf(def, values));
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
-      setErrors(found);
-      notifyError(parsed.error.issues[0].message);
-      return;
-    }
-    save.mutate(parsed.data, {
+    const body = check(schema, bodyOf(def, values));
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: (answer) => {
         setValues(answer);
         notifySuccess(`${def.title} saved.`);
@@ -94,7 +64,7 @@ function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; sa
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           {def.fields.map((f) => (
             <div key={f.field} style={f.type === 'longText' ? { gridColumn: '1 / -1' } : undefined}>
-              <FormField field={f} value={values[f.field] ?? null} error={errors[f.field] || undefined} readOnly={!mayEdit} onChange={(v) => set(f.field, v)} />
+              <FormField field={f} value={values[f.field] ?? null} error={errorOf(f.field)} readOnly={!mayEdit} onChange={(v) => set(f.field, v)} />
             </div>
           ))}
         </SimpleGrid>
