@@ -7,7 +7,8 @@ import { accessTokenOf, openAs } from './session';
 // Cafe, billed to Lone Star Restaurant Group at $115.00 an hour; Texas taxes neither labor nor freight). The
 // administrator reads the preview, adds freight, submits the invoice, takes a partial payment and sees the balance fall
 // by exactly that much; an over-payment is refused with its sentence, leaving everything as it was; a credit memo
-// lowers the balance again. No other test uses 240016.
+// lowers the balance again. The payment dialog offers a method the company added to its list. No other test uses
+// 240016.
 const WORK_ORDER = '240016';
 const EDIT = `/workOrder/${WORK_ORDER}/edit`;
 const PHONE = { width: 390, height: 844 };
@@ -73,6 +74,12 @@ test('an office user invoices a work order after the technician’s labor and ta
   await expect(section.getByTestId('invoice-amount-due')).toHaveText('$299.90');
   await expect(section.getByTestId('payment-history')).toContainText('No payments yet.');
 
+  // The company adds a payment method of its own (administration, Payment Methods): the dialog offers it.
+  const added = await page.request.post('/api/v1/ReferenceList/paymentMethods', {
+    headers: { authorization: `Bearer ${await accessTokenOf(page)}` }, data: { name: 'Money Order' },
+  });
+  expect([200, 409]).toContain(added.status());
+
   // A partial payment by check: the amount due falls by exactly that amount.
   await section.getByRole('button', { name: 'Process Payment' }).click();
   dialog = page.getByRole('dialog', { name: `Process Payment — Invoice ${invoiceNumber}` });
@@ -83,6 +90,7 @@ test('an office user invoices a work order after the technician’s labor and ta
   await expect(dialog.getByText('Amount field is required!')).toBeVisible();
   // A card payment shows the 3% convenience fee charged on top.
   await dialog.getByRole('combobox', { name: 'Payment Method' }).click();
+  await expect(page.getByRole('option', { name: 'Money Order', exact: true })).toBeVisible();
   await page.getByRole('option', { name: 'Credit Card', exact: true }).click();
   await amount.fill('100');
   await expect(dialog.getByTestId('convenience-fee')).toContainText('Convenience fee (3%): $3.00');

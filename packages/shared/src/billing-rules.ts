@@ -24,9 +24,14 @@ export const canSeeExemptFiles = (access: Access | null) => satisfies(access, TA
 /** Material statuses billed to the customer (spec platform 4.10): sold from inventory and incurred. */
 export const BILLABLE_MATERIAL_STATUS_IDS: readonly number[] = [2, 6];
 
-/** How a payment was made; a card payment carries the company's convenience fee. */
+/**
+ * The payment methods every company takes, whatever its Payment Methods list holds (a new company's list starts with
+ * them); a company's list adds its own. A card payment carries the company's convenience fee.
+ */
 export const PAYMENT_METHODS = ['Cash', 'Check', 'Credit Card', 'ACH'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CARD_PAYMENT_METHOD: PaymentMethod = 'Credit Card';
+/** The longest name of a payment method a payment keeps. */
+export const PAYMENT_METHOD_MAX = 100;
 
 export const INVOICE_STATUSES = ['Submitted', 'Paid'] as const;

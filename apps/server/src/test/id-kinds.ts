@@ -87,9 +87,10 @@ export const ID_KINDS: Record<string, IdKind> = {
   'itemDiscountReasons.id': { table: 'discount_reasons', where: "applies_to = 'item'" },
   'freightDiscountReasons.id': { table: 'discount_reasons', where: "applies_to = 'freight'" },
   'perDiemTypes.id': { table: 'per_diem_types' },
-  'customerDefaultSetting.termsId': { table: 'company_list_rows', where: "list_key = 'terms'" },
-  'customerDefaultSetting.billingMethodId': { table: 'company_list_rows', where: "list_key = 'billingMethods'" },
-  'customerDefaultSetting.paymentMethodId': { table: 'company_list_rows', where: "list_key = 'paymentMethods'" },
+  // A customer's and the customer defaults form's terms, billing and payment method.
+  termsId: { table: 'company_list_rows', where: "list_key = 'terms'" },
+  billingMethodId: { table: 'company_list_rows', where: "list_key = 'billingMethods'" },
+  paymentMethodId: { table: 'company_list_rows', where: "list_key = 'paymentMethods'" },
   'bonusSpiffTypes.id': { table: 'company_list_rows', where: "list_key = 'bonusSpiffTypes'" },
   'ptoTypes.id': { table: 'company_list_rows', where: "list_key = 'ptoTypes'" },
   'loanTypes.id': { table: 'company_list_rows', where: "list_key = 'loanTypes'" },

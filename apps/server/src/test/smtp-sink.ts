@@ -21,6 +21,8 @@ export interface SmtpSink {
   offered: Map<string, number>;
   /** How many accepted messages carry this Message-ID. */
   receivedCount(messageId: string): number;
+  /** The SMTP envelope's recipients (RCPT TO) of each accepted message, by Message-ID: blind copies show here only. */
+  envelopeRecipients: Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export interface SmtpSinkOptions {
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ParsedMail[] = [];
   const offered = new Map<string, number>();
+  const envelopeRecipients = new Map<string, string[]>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,7 +51,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
       const refusal = opts.recipient?.(address.address) ?? null;
       callback(refusal ? Object.assign(new Error(refusal.message), { responseCode: refusal.code }) : undefined);
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
           const id = mail.messageId ?? '';
@@ -58,6 +61,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
           const refusal = opts.answer?.(mail, attempt) ?? null;
           if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           // Kept before the 250 leaves: a message the sender saw accepted is always here.
+          envelopeRecipients.set(id, session.envelope.rcptTo.map((r) => r.address));
           received.push(mail);
           callback();
         })
@@ -71,6 +75,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     url: `smtp://127.0.0.1:${port}`,
     received,
     offered,
+    envelopeRecipients,
     receivedCount: (messageId) => received.filter((m) => m.messageId === messageId).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

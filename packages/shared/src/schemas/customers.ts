@@ -119,7 +119,15 @@ const customerFields = {
     .max(SITE_RADIUS_MAX_METERS, `Site Radius must be at most ${SITE_RADIUS_MAX_METERS} metres.`)
     .nullish(),
   timeZone: timeZoneField,
-  isTaxExempt: bool('Tax Exempt').default(false),
+  /** Left out: a new customer takes the company's customer defaults (Tax Status), a changed one keeps its own. */
+  isTaxExempt: bool('Tax Exempt').optional(),
+  /**
+   * Rows of the company's Terms, Billing Methods and Payment Methods lists, or null for none. Left out: a new
+   * customer takes the company's customer defaults, a changed one keeps its own.
+   */
+  termsId: idOf('Terms').nullish(),
+  billingMethodId: idOf('Billing Method').nullish(),
+  paymentMethodId: idOf('Payment Method').nullish(),
   /** Optional: derived from `billingCustomerId` when left out (none: it bills itself). */
   isBillingCustomer: bool('Billing Customer').optional(),
   /** The billing customer of a service location; none for a customer that bills itself. */
@@ -145,6 +153,7 @@ export const saveCustomerBody = z.object(customerFields).meta({
     siteRadiusMeters: 150,
     timeZone: 'America/Chicago',
     isTaxExempt: false,
+    termsId: 3,
     billingCustomerId: 1,
     customerFlagIds: [],
   },
@@ -230,6 +239,9 @@ export const customerDetailsSchema = customerLocationSchema.extend({
   siteRadiusMeters: z.number().nullable(),
   timeZone: z.string().nullable(),
   isTaxExempt: z.boolean(),
+  termsId: z.number().nullable(),
+  billingMethodId: z.number().nullable(),
+  paymentMethodId: z.number().nullable(),
   isBillingCustomer: z.boolean(),
   billingCustomerId: z.number().nullable(),
   billingCustomerName: z.string().nullable(),
@@ -243,6 +255,21 @@ export const customerDetailsSchema = customerLocationSchema.extend({
   counts: customerCountsSchema,
 });
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+/** A row of one of the company's lists as the customer form offers it. */
+const listChoice = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * `GET Customer/billingChoices`: what the customer form offers for terms, billing and payment method (the company's
+ * active rows), and the company's customer defaults a new customer starts with.
+ */
+export const customerBillingChoicesSchema = z.object({
+  terms: z.array(listChoice),
+  billingMethods: z.array(listChoice),
+  paymentMethods: z.array(listChoice),
+  defaults: z.object({ termsId: z.number().nullable(), isTaxExempt: z.boolean(), billingMethodId: z.number().nullable(), paymentMethodId: z.number().nullable() }),
+});
+export type CustomerBillingChoices = z.infer<typeof customerBillingChoicesSchema>;
 
 // ---------------------------------------------------------------- merge
 

@@ -11,7 +11,7 @@ import { dateText, idOf, idParam, optionalText, required, requiredText } from '.
  */
 
 export * from '../billing-rules';
-import { INVOICE_STATUSES, PAYMENT_METHODS } from '../billing-rules';
+import { INVOICE_STATUSES, PAYMENT_METHOD_MAX } from '../billing-rules';
 
 
 const bool = (label: string) => z.boolean({ error: `${label} must be true or false.` });
@@ -157,17 +157,21 @@ export type BillingRow = z.infer<typeof billingRowSchema>;
 export const processPaymentBody = z
   .object({
     amount: moneyOf('Amount'),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: `Payment Method must be one of ${PAYMENT_METHODS.join(', ')}.` }),
+    /** A method of the company's Payment Methods list (active), or one of PAYMENT_METHODS, which every company takes. */
+    paymentMethod: requiredText('Payment Method', PAYMENT_METHOD_MAX),
     paidOn: dateText('Payment Date').optional(),
     reference: optionalText('Reference', 100).nullish(),
   })
   .meta({ example: { amount: 250, paymentMethod: 'Check', paidOn: '2026-11-25', reference: 'Check 10442' } });
 export type ProcessPaymentBody = z.input<typeof processPaymentBody>;
 
+/** `GET Billing/paymentMethods`: the names Process Payment offers, the company's active Payment Methods in order. */
+export const paymentMethodChoicesSchema = z.array(z.string()).meta({ example: ['Cash', 'Check', 'Credit Card', 'ACH', 'Money Order'] });
+
 export const paymentSchema = z.object({
   paymentId: z.number(),
   amount: z.number(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.string(),
   convenienceFee: z.number(),
   paidOn: z.string(),
   reference: z.string().nullable(),

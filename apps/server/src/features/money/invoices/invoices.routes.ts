@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   APPLY_CREDITS, applyCreditBody, BILLING_READ, BILLING_WRITE, billingRowSchema, billingSettingsSchema, convenienceFeeBody, createCreditMemoBody,
   creditMemoQuery, creditMemoSchema, gridAnswer, gridRequestSchema, invoiceBody, invoiceDisplayQuery, invoiceNumberBody, invoiceParams,
-  invoicePreviewSchema, invoiceSchema, MANAGE_INVOICE_NUMBERS, paymentHistorySchema, processPaymentBody, taxStatusBody, taxStatusSchema,
+  invoicePreviewSchema, invoiceSchema, MANAGE_INVOICE_NUMBERS, paymentHistorySchema, paymentMethodChoicesSchema, processPaymentBody, taxStatusBody, taxStatusSchema,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
@@ -11,7 +11,7 @@ import { ctxOf } from '../../../lib/access-control';
 import { getBillingSettings, listTaxStatuses, saveTaxStatus, setConvenienceFee, setNextInvoiceNumber } from './billing-settings.service';
 import { applyCredit, createCreditMemo, listCreditMemos } from './credit-memos.service';
 import { billingGrid, getInvoice, previewInvoice, submitInvoice } from './invoices.service';
-import { paymentHistory, processPayment } from './payments.service';
+import { paymentHistory, paymentMethodChoices, processPayment } from './payments.service';
 
 /** Invoices of work orders, Process Payment, credit memos and the company's billing settings (module Billing). */
 export function invoicesRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -58,6 +58,11 @@ export function invoicesRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: BILLING_READ },
     schema: { operationId: 'getPaymentHistory', summary: 'Payment history of an invoice and what is still due', tags, params: invoiceParams, response: { 200: paymentHistorySchema } },
     handler: (req) => paymentHistory(ctxOf(req, deps.db), req.params.invoiceId),
+  });
+  r.get('/api/v1/Billing/paymentMethods', {
+    config: { access: BILLING_READ },
+    schema: { operationId: 'paymentMethodChoices', summary: 'The payment methods Process Payment offers: the company\'s active Payment Methods', tags, response: { 200: paymentMethodChoicesSchema } },
+    handler: (req) => paymentMethodChoices(ctxOf(req, deps.db)),
   });
   r.get('/api/v1/Billing/settings', {
     config: { access: BILLING_READ },

@@ -108,6 +108,7 @@ export const invoicePayments = pgTable(
     subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
     invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** The method's name as the company's Payment Methods list spelt it when the payment was recorded. */
     paymentMethod: text('payment_method').notNull(),
     convenienceFee: numeric('convenience_fee', { precision: 14, scale: 2 }).notNull().default('0'),
     paidOn: date('paid_on').notNull(),
@@ -118,7 +119,7 @@ export const invoicePayments = pgTable(
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
     check('invoice_payments_amount', sql`${t.amount} >= 0 and ${t.convenienceFee} >= 0`),
-    check('invoice_payments_method', sql`${t.paymentMethod} in ('Cash', 'Check', 'Credit Card', 'ACH')`),
+    check('invoice_payments_method', sql`char_length(${t.paymentMethod}) between 1 and 100`),
     check('invoice_payments_fee_on_card', sql`${t.paymentMethod} = 'Credit Card' or ${t.convenienceFee} = 0`),
   ],
 );

@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, jsonNumberOf, moneyText, sumMoney, WORK_ORDER_STATUS,
-  type PaymentHistory, type PaymentMethod, type ProcessPaymentBody,
+  amountDueOf, CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, jsonNumberOf, moneyText, PAYMENT_METHODS, sumMoney, WORK_ORDER_STATUS,
+  type PaymentHistory, type ProcessPaymentBody,
 } from '@sm/shared';
-import { invoicePayments, invoices, users, workOrders } from '../../../db/schema';
-import type { Ctx, Tx } from '../../../lib/context';
+import { companyListRows, invoicePayments, invoices, users, workOrders } from '../../../db/schema';
+import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
@@ -38,6 +38,28 @@ export async function billWhenSettled(tx: Tx, ctx: Ctx, invoice: InvoiceRow, amo
   return changed;
 }
 
+const activeMethods = (ctx: Ctx, where?: SQL) => ofTenant(companyListRows, ctx, and(eq(companyListRows.listKey, 'paymentMethods'), eq(companyListRows.isActive, true), where));
+
+/** `GET Billing/paymentMethods`: the company's active Payment Methods by name; the methods every company takes when it has none. */
+export async function paymentMethodChoices(ctx: Ctx): Promise<string[]> {
+  const rows = await ctx.db.select({ name: companyListRows.name }).from(companyListRows).where(activeMethods(ctx)).orderBy(asc(companyListRows.id));
+  return rows.length > 0 ? rows.map((r) => r.name) : [...PAYMENT_METHODS];
+}
+
+/**
+ * The payment method as it is kept: one every company takes (PAYMENT_METHODS, so the card one always carries the
+ * convenience fee) in its own spelling, or an active row of the company's Payment Methods list as the list spells it.
+ * Any other name is refused with a sentence.
+ */
+export async function paymentMethodOf(db: DbOrTx, ctx: Ctx, typed: string): Promise<string> {
+  const name = typed.trim();
+  const always = PAYMENT_METHODS.find((m) => m.toLowerCase() === name.toLowerCase());
+  if (always) return always;
+  const [row] = await db.select({ name: companyListRows.name }).from(companyListRows).where(activeMethods(ctx, sql`lower(${companyListRows.name}) = lower(${name})`));
+  if (!row) throw new AppError(400, `Payment Method ${name} is not one of the company's payment methods (administration, Payment Methods).`);
+  return row.name;
+}
+
 /**
  * `Invoice/{invoiceId}/payments` (Process Payment, spec platform 5.3): a payment of at most the amount due, partial
  * payments welcome. A card payment carries the invoice's convenience fee on top. The invoice row is locked first, so two
@@ -47,7 +69,8 @@ export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessP
   const billed = await ctx.db.transaction(async (tx) => {
     const invoice = await invoiceRow(tx, ctx, invoiceId, { lock: true });
     ensureSettles(invoice, body.amount, 'zero');
-    const isCard = body.paymentMethod === CARD_PAYMENT_METHOD;
+    const paymentMethod = await paymentMethodOf(tx, ctx, body.paymentMethod);
+    const isCard = paymentMethod === CARD_PAYMENT_METHOD;
     const fee = isCard ? convenienceFeeOf(body.amount, invoice.convenienceFeePercent) : '0.00';
     const amount = String(body.amount);
     const paymentsTotal = sumMoney([invoice.paymentsTotal, amount]);
@@ -55,7 +78,7 @@ export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessP
     const [payment] = await tx
       .insert(invoicePayments)
       .values({
-        subscriberId: ctx.actor.subscriberId, invoiceId, amount, paymentMethod: body.paymentMethod, convenienceFee: fee,
+        subscriberId: ctx.actor.subscriberId, invoiceId, amount, paymentMethod, convenienceFee: fee,
         paidOn: body.paidOn ?? (await companyToday(ctx, tx)), reference: body.reference?.trim() || null, receivedBy: ctx.actor.userId, createdAt: ctx.now,
       })
       .returning({ id: invoicePayments.id });
@@ -63,7 +86,7 @@ export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessP
       .update(invoices)
       .set({ paymentsTotal, convenienceFees: sumMoney([invoice.convenienceFees, fee]), amountDue })
       .where(ofTenant(invoices, ctx, eq(invoices.id, invoiceId)));
-    await recordAudit(tx, ctx, { entity: 'invoicePayment', entityId: payment.id, action: 'create', after: { invoiceId, amount, paymentMethod: body.paymentMethod, convenienceFee: fee } });
+    await recordAudit(tx, ctx, { entity: 'invoicePayment', entityId: payment.id, action: 'create', after: { invoiceId, amount, paymentMethod, convenienceFee: fee } });
     return { changed: await billWhenSettled(tx, ctx, invoice, amountDue), workOrderId: invoice.workOrderId };
   });
   if (billed.changed) publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderStatus', workOrderId: billed.workOrderId, workOrderStatusId: WORK_ORDER_STATUS.Billed });
@@ -84,7 +107,7 @@ export async function paymentHistory(ctx: Ctx, invoiceId: number): Promise<Payme
     payments: rows.map(({ p, receivedBy }) => ({
       paymentId: p.id,
       amount: jsonNumberOf(p.amount),
-      paymentMethod: p.paymentMethod as PaymentMethod,
+      paymentMethod: p.paymentMethod,
       convenienceFee: jsonNumberOf(p.convenienceFee),
       paidOn: p.paidOn,
       reference: p.reference,

@@ -5,6 +5,7 @@ import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { chosenBillingFields, customerDefaultsOf } from './customer-defaults';
 import { companyCustomers, seesCredit, visibleCustomer } from './customer-visibility';
 
 type Stored = typeof customers.$inferSelect;
@@ -66,7 +67,6 @@ function columnsOf(body: SaveCustomerParsed) {
     longitude: position?.lng ?? null,
     siteRadiusMeters: body.siteRadiusMeters ?? null,
     timeZone: body.timeZone,
-    isTaxExempt: body.isTaxExempt,
     notes: body.notes,
     ...(body.creditLimit !== undefined ? { creditLimit: body.creditLimit === null ? null : body.creditLimit.toFixed(2) } : {}),
     ...(body.isOnCreditHold !== undefined ? { isOnCreditHold: body.isOnCreditHold } : {}),
@@ -81,15 +81,19 @@ async function linkFlags(tx: Tx, ctx: Ctx, customerId: number, flagIds: number[]
   }
 }
 
-/** `Customer/create`: a billing customer, or a service location of one; audited. */
+/**
+ * `Customer/create`: a billing customer, or a service location of one; audited. Its tax status, terms, billing and
+ * payment method are the company's customer defaults where the form leaves them out.
+ */
 export async function createCustomer(ctx: Ctx, access: Access, body: SaveCustomerParsed): Promise<{ customerId: number }> {
   checkCredit(access, body);
   return ctx.db.transaction(async (tx) => {
     const billing = await billingOf(tx, ctx, body, null);
     const flagIds = await flagIdsOf(tx, ctx, body.customerFlagIds);
+    const terms = { ...(await customerDefaultsOf(tx, ctx)), ...(await chosenBillingFields(tx, ctx, body)) };
     const [row] = await tx
       .insert(customers)
-      .values({ subscriberId: ctx.actor.subscriberId, ...columnsOf(body), ...billing })
+      .values({ subscriberId: ctx.actor.subscriberId, ...columnsOf(body), ...terms, ...billing })
       .returning();
     await linkFlags(tx, ctx, row.id, flagIds);
     await recordAudit(tx, ctx, { entity: 'customer', entityId: row.id, action: 'create', after: { ...row, customerFlagIds: flagIds ?? [] } });
@@ -97,16 +101,20 @@ export async function createCustomer(ctx: Ctx, access: Access, body: SaveCustome
   });
 }
 
-/** `PUT Customer/{customerId}`: every field again; the credit fields and the flags when left out stay as they are. */
+/**
+ * `PUT Customer/{customerId}`: every field again; the credit fields, the flags, the tax status, terms and methods when
+ * left out stay as they are.
+ */
 export async function updateCustomer(ctx: Ctx, access: Access, customerId: number, body: SaveCustomerParsed): Promise<{ customerId: number }> {
   checkCredit(access, body);
   return ctx.db.transaction(async (tx) => {
     const before = await visibleCustomer(tx, ctx, access, customerId, { lock: true });
     const billing = await billingOf(tx, ctx, body, before);
     const flagIds = await flagIdsOf(tx, ctx, body.customerFlagIds);
+    const terms = await chosenBillingFields(tx, ctx, body);
     const [after] = await tx
       .update(customers)
-      .set({ ...columnsOf(body), ...billing })
+      .set({ ...columnsOf(body), ...terms, ...billing })
       .where(ofTenant(customers, ctx, eq(customers.id, customerId)))
       .returning();
     await linkFlags(tx, ctx, customerId, flagIds);

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  customerDetailsSchema, customerFlagSchema, customerIdAnswer, customerIdParams, customerLookupQuery, customerLookupRowSchema,
+  customerBillingChoicesSchema, customerDetailsSchema, customerFlagSchema, customerIdAnswer, customerIdParams, customerLookupQuery, customerLookupRowSchema,
   customersGridAnswer, gridRequestSchema, mergeCustomersAnswer, mergeCustomersBody, saveCustomerBody, TAX_EXEMPT_DIALOG, taxExemptAnswer, taxExemptBody,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
+import { customerBillingChoices } from './customer-defaults';
 import { getCustomer, listCustomerFlags } from './customer-details.service';
 import { listCustomers, lookupCustomers } from './customer-lookup.service';
 import { mergeCustomers } from './customer-merge.service';
@@ -26,6 +27,14 @@ export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Customers') },
     schema: { summary: 'A page of the customers grid', tags, body: gridRequestSchema, response: { 200: customersGridAnswer } },
     handler: (req) => listCustomers(ctxOf(req, deps.db), req.access!, req.body),
+  });
+  r.get('/api/v1/Customer/billingChoices', {
+    config: { access: area('Customers') },
+    schema: {
+      summary: "The terms, billing and payment methods a customer may have (the company's active rows), and the company's customer defaults",
+      tags, response: { 200: customerBillingChoicesSchema },
+    },
+    handler: (req) => customerBillingChoices(ctxOf(req, deps.db)),
   });
   r.post('/api/v1/Customer/create', {
     config: { access: area('Customers', 'write') },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companyListRows } from '../../platform/reference-lists/company-list-rows.table';
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
 
@@ -24,6 +25,13 @@ export const customers = pgTable(
     /** The site's IANA time zone; null means the company's. */
     timeZone: text('time_zone'),
     isTaxExempt: boolean('is_tax_exempt').notNull().default(false),
+    /**
+     * The customer's payment terms, billing method and payment method: rows of the company's lists (Terms, Billing
+     * Methods, Payment Methods). A new customer takes the company's customer defaults for those not given.
+     */
+    termsId: integer('terms_id').references(() => companyListRows.id),
+    billingMethodId: integer('billing_method_id').references(() => companyListRows.id),
+    paymentMethodId: integer('payment_method_id').references(() => companyListRows.id),
     /** The exemption's certificate (the Tax Exempt dialog); the scanned certificate lives in the taxExempt/{id} folder. */
     taxExemptCertificate: text('tax_exempt_certificate'),
     taxExemptExpiresOn: date('tax_exempt_expires_on'),

@@ -26,6 +26,10 @@ export const emailOutbox = pgTable(
     fromName: text('from_name').notNull(),
     to: text('to').array().notNull(),
     cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    /** Blind copies: in the SMTP envelope, never in the message's headers (the company's e-mail settings, BCC Outgoing To). */
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    /** Where replies go (the company's e-mail settings, Reply-To), frozen with the message when it was written. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text'),

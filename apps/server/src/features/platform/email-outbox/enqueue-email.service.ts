@@ -5,7 +5,7 @@ import { companySettings, emailOutbox, emailOutboxAttachments, subscribers } fro
 import type { DbOrTx } from '../../../lib/context';
 import { mailFromAddress } from '../../../lib/env';
 import { AppError, notFound } from '../../../lib/errors';
-import { sanitizeRichText } from '../../../lib/rich-text';
+import { escapeHtml, sanitizeRichText } from '../../../lib/rich-text';
 import { signalOutbox } from './outbox-signal';
 
 /** A file sent with a message; its bytes are copied into the outbox. */
@@ -27,6 +27,11 @@ export interface EnqueueEmailInput {
   html: string;
   text?: string | null;
   attachments?: EmailAttachment[];
+  /**
+   * The message carries a link that acts as its recipient (an invitation, a password reset, an approval by a
+   * customer): it is not copied to the company's BCC address, where someone else could use the link.
+   */
+  hasPersonalLink?: boolean;
 }
 
 export const MAX_RECIPIENTS = 50;
@@ -86,28 +91,47 @@ function checked(input: EnqueueEmailInput) {
   return { to, cc, subject, html, text, attachments };
 }
 
-/** The company's name and the sender's name of its e-mail settings (administration, emailSettings), if it set one. */
-export async function senderOf(tx: DbOrTx, subscriberId: number): Promise<{ name: string; fromName: string | null } | undefined> {
+/** The company's name and its e-mail settings (administration, emailSettings): each null where it set none. */
+export async function senderOf(
+  tx: DbOrTx,
+  subscriberId: number,
+): Promise<{ name: string; fromName: string | null; replyTo: string | null; signature: string | null; bccAddress: string | null } | undefined> {
+  const setting = (field: string) => sql<string | null>`nullif(trim(${companySettings.values}->>${field}), '')`;
   const [company] = await tx
-    .select({ name: subscribers.name, fromName: sql<string | null>`${companySettings.values}->>'fromName'` })
+    .select({ name: subscribers.name, fromName: setting('fromName'), replyTo: setting('replyTo'), signature: setting('signature'), bccAddress: setting('bccAddress') })
     .from(subscribers)
     .leftJoin(companySettings, and(eq(companySettings.subscriberId, subscribers.id), eq(companySettings.formKey, 'emailSettings')))
     .where(eq(subscribers.id, subscriberId));
   return company;
 }
 
+/** The signature under the text of both bodies: as typed under the plain text, escaped with its line breaks in the HTML. */
+function signed(html: string, text: string | null, signature: string | null): { html: string; text: string | null } {
+  if (!signature) return { html, text };
+  const lines = signature.replace(/\r\n?/g, '\n');
+  return {
+    html: `${html}<p>${escapeHtml(lines).replace(/\n/g, '<br>')}</p>`,
+    text: text === null ? null : `${text.replace(/\s+$/, '')}\n\n${lines}`,
+  };
+}
+
 /**
  * Writes an e-mail to the outbox, in the caller's transaction: the message exists exactly when the change that causes
  * it is committed, and a rolled-back change leaves no message. The worker sends it after the commit, with a
  * Message-ID made here so every attempt carries the same one. Attachments are copied in, so deleting a file later
- * does not break a queued message. Bad addresses, an empty subject or body, or too much attached answer 400 before
- * anything is written.
+ * does not break a queued message. The company's e-mail settings are applied here and kept on the row: its
+ * signature under the text, its Reply-To, and a blind copy to its BCC address. Bad addresses, an empty subject or
+ * body, or too much attached answer 400 before anything is written.
  */
 export async function enqueueEmail(tx: DbOrTx, input: EnqueueEmailInput): Promise<{ emailOutboxId: number; messageId: string }> {
   const message = checked(input);
   const company = await senderOf(tx, input.subscriberId);
   if (!company) throw notFound('Company');
   const fromAddress = mailFromAddress();
+  // The company's e-mail settings are read now and kept with the message: it leaves as it was written.
+  const body = signed(message.html, message.text, company.signature);
+  const isListed = (a: string) => [...message.to, ...message.cc].some((r) => r.toLowerCase() === a.toLowerCase());
+  const bcc = company.bccAddress && !input.hasPersonalLink && !isListed(company.bccAddress) ? [company.bccAddress] : [];
   const messageId = `<${randomUUID()}@${fromAddress.split('@')[1]}>`;
   const [row] = await tx
     .insert(emailOutbox)
@@ -119,9 +143,11 @@ export async function enqueueEmail(tx: DbOrTx, input: EnqueueEmailInput): Promis
       fromName: company.fromName ?? company.name,
       to: message.to,
       cc: message.cc,
+      bcc,
+      replyTo: company.replyTo,
       subject: message.subject,
-      html: message.html,
-      text: message.text,
+      html: body.html,
+      text: body.text,
       messageId,
     })
     .returning({ id: emailOutbox.id });

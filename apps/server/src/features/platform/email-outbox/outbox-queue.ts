@@ -20,6 +20,8 @@ export interface ClaimedMessage {
   fromName: string;
   to: string[];
   cc: string[];
+  bcc: string[];
+  replyTo: string | null;
   subject: string;
   html: string;
   text: string | null;
@@ -46,7 +48,7 @@ export async function claimDueMessages(db: Db, limit: number, leaseMs: number): 
        set status = 'sending', locked_until = now() + ${Math.round(leaseMs)}::integer * interval '1 millisecond', attempts = email_outbox.attempts + 1
       from due
      where email_outbox.id = due.id and email_outbox.status = 'queued'
-    returning email_outbox.id, from_address as "fromAddress", from_name as "fromName", "to", cc, subject, html, "text",
+    returning email_outbox.id, from_address as "fromAddress", from_name as "fromName", "to", cc, bcc, reply_to as "replyTo", subject, html, "text",
               message_id as "messageId", attempts`);
   return (result as unknown as { rows: ClaimedMessage[] }).rows;
 }

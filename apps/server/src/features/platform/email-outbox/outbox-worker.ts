@@ -113,6 +113,9 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): { stop(): Promise<
         from: { name: m.fromName, address: m.fromAddress },
         to: m.to,
         cc: m.cc.length > 0 ? m.cc : undefined,
+        // nodemailer puts blind copies in the envelope only, never in the headers.
+        bcc: m.bcc.length > 0 ? m.bcc : undefined,
+        replyTo: m.replyTo ?? undefined,
         subject: m.subject,
         html: opts.publicUrl ? sanitizeRichText(m.html, opts.publicUrl) : m.html,
         text: m.text ?? undefined,

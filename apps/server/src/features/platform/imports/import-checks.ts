@@ -30,7 +30,7 @@ function externalIdOf(fields: RowFields, key: string, label: string): { id: stri
 }
 
 /** Yes/No as people type it in a spreadsheet; blank is the default. */
-function yesNo(text: string | undefined, label: string, fallback: boolean): boolean | string {
+function yesNo<T extends boolean | null>(text: string | undefined, label: string, fallback: T): boolean | T | string {
   const t = (text ?? '').trim().toLowerCase();
   if (t === '') return fallback;
   if (['yes', 'y', 'true', '1', 'x'].includes(t)) return true;
@@ -49,12 +49,13 @@ function checkCustomer(fields: RowFields): Checked {
   const ext = externalIdOf(fields, 'externalid', 'External ID');
   const externalId = 'id' in ext ? ext.id : null;
   const problems: string[] = 'message' in ext ? [ext.message] : [];
-  const taxExempt = yesNo(fields.taxexempt, 'Tax Exempt', false);
+  // Blank: a new customer takes the company's customer defaults, one imported before keeps its own.
+  const taxExempt = yesNo(fields.taxexempt, 'Tax Exempt', null);
   if (typeof taxExempt === 'string') problems.push(taxExempt);
   const isParentOnly = fields.parentonly === 'yes';
   const customer = saveCustomerBody.safeParse({
     name: fields.name ?? '', address: fields.address, city: fields.city, state: fields.state, zip: fields.zip, phone: fields.phone, email: fields.email, notes: fields.notes,
-    isTaxExempt: taxExempt === true,
+    isTaxExempt: typeof taxExempt === 'boolean' ? taxExempt : undefined,
   });
   if (!customer.success) problems.push(sentences(customer.error));
   const locationName = (fields.locationname ?? '').trim();
@@ -69,7 +70,7 @@ function checkCustomer(fields: RowFields): Checked {
     else location = { externalId: lext, ...pickSite(parsed.data) };
   }
   if (problems.length > 0 || !customer.success || !externalId) return { ok: false, externalId, message: problems.join(' ') };
-  const c = { externalId, ...pickSite(customer.data), email: customer.data.email, notes: customer.data.notes, isTaxExempt: customer.data.isTaxExempt };
+  const c = { externalId, ...pickSite(customer.data), email: customer.data.email, notes: customer.data.notes, isTaxExempt: customer.data.isTaxExempt ?? null };
   const name = location ? `${c.name} – ${String(location.name)}` : c.name;
   return { ok: true, externalId: (location?.externalId as string | undefined) ?? externalId, name, data: { c, parentOnly: isParentOnly, l: location } };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { customers } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
+import { customerDefaultsOf, type CustomerBillingFields } from '../../office/customers/customer-defaults';
 import type { BatchResult, StagedRow } from './import-writer-types';
 
 interface SiteData {
@@ -15,12 +16,30 @@ interface SiteData {
 interface CustomerData extends SiteData {
   email: string | null;
   notes: string | null;
-  isTaxExempt: boolean;
+  /** Null when the file leaves it blank. */
+  isTaxExempt: boolean | null;
 }
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 const SITE_SET = { name: excluded('name'), address: excluded('address'), city: excluded('city'), state: excluded('state'), zip: excluded('zip'), phone: excluded('phone') };
 const isInserted = sql<boolean>`(xmax = 0)`;
+
+/**
+ * The billing customers' rows as they are written: a new customer takes the company's customer defaults (tax status,
+ * terms, billing and payment method), and one imported before keeps its own tax status where the file leaves it blank.
+ */
+async function withDefaults(tx: Tx, ctx: Ctx, rows: CustomerData[], defaults: CustomerBillingFields) {
+  const blank = rows.filter((c) => c.isTaxExempt === null).map((c) => c.externalId);
+  const kept = new Map(
+    blank.length === 0
+      ? []
+      : (await tx
+          .select({ externalId: customers.externalId, isTaxExempt: customers.isTaxExempt })
+          .from(customers)
+          .where(and(eq(customers.subscriberId, ctx.actor.subscriberId), inArray(customers.externalId, blank)))).map((r) => [r.externalId!, r.isTaxExempt]),
+  );
+  return rows.map((c) => ({ ...defaults, ...c, isTaxExempt: c.isTaxExempt ?? kept.get(c.externalId) ?? defaults.isTaxExempt }));
+}
 
 /** The last row of each external id: a file that names a customer twice keeps its last values. */
 function lastOf<T extends { externalId: string }>(items: T[]): T[] {
@@ -51,12 +70,13 @@ export async function writeCustomers(tx: Tx, ctx: Ctx, rows: StagedRow[]): Promi
     result.rejected.push({ line: row.line, message: `Location External ID ${(row.data.l as SiteData).externalId} is a billing customer's, not a service location's.` });
   }
   rows = rows.filter((r) => !refused(r));
+  const defaults = await customerDefaultsOf(tx, ctx);
   const full = lastOf(rows.filter((r) => !r.data.parentOnly).map((r) => r.data.c as CustomerData));
   const ids = new Map<string, { id: number; inserted: boolean }>();
   if (full.length) {
     const saved = await tx
       .insert(customers)
-      .values(full.map((c) => ({ subscriberId, ...c, isBillingCustomer: true, billingCustomerId: null })))
+      .values((await withDefaults(tx, ctx, full, defaults)).map((c) => ({ subscriberId, ...c, isBillingCustomer: true, billingCustomerId: null })))
       .onConflictDoUpdate({
         target: [customers.subscriberId, customers.externalId],
         targetWhere: sql`external_id is not null`,
@@ -87,7 +107,8 @@ export async function writeCustomers(tx: Tx, ctx: Ctx, rows: StagedRow[]): Promi
     const locations = lastOf(withLocation.map((w) => ({ ...w.l, parentId: w.parentId })));
     const saved = await tx
       .insert(customers)
-      .values(locations.map(({ parentId, ...l }) => ({ subscriberId, ...l, isBillingCustomer: false, billingCustomerId: parentId })))
+      // A new location starts with the company's customer defaults too; one imported before keeps its own.
+      .values(locations.map(({ parentId, ...l }) => ({ subscriberId, ...defaults, ...l, isBillingCustomer: false, billingCustomerId: parentId })))
       .onConflictDoUpdate({
         target: [customers.subscriberId, customers.externalId],
         targetWhere: sql`external_id is not null`,

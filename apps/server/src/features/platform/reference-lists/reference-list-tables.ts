@@ -2,7 +2,7 @@ import type { ReferenceListKey } from '@sm/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  baseCities, customerFlagLinks, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
+  baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
   workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
@@ -74,6 +74,9 @@ const customerDefaultsUse = (field: string): ListUsage => ({
   subscriberId: companySettings.subscriberId,
   label: ['customer defaults form', 'customer defaults forms'],
 });
+
+/** A customer names its terms, billing method and payment method by id. */
+const customerUse = (column: PgColumn): ListUsage => ({ table: customers, column, subscriberId: customers.subscriberId, label: ['customer', 'customers'] });
 
 /**
  * The server half of each reference list's description (the shared half is `REFERENCE_LISTS`). The usages name
@@ -161,8 +164,8 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   socialMediaDiscount: sharedList('socialMediaDiscount', { discountPercent: companyListRows.percent }),
   woFlagEvents: sharedList('woFlagEvents'),
   locations: sharedList('locations', { description: companyListRows.description }),
-  paymentMethods: sharedList('paymentMethods', {}, [customerDefaultsUse('paymentMethodId')]),
-  billingMethods: sharedList('billingMethods', {}, [customerDefaultsUse('billingMethodId')]),
-  terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [customerDefaultsUse('termsId')]),
+  paymentMethods: sharedList('paymentMethods', {}, [customerDefaultsUse('paymentMethodId'), customerUse(customers.paymentMethodId)]),
+  billingMethods: sharedList('billingMethods', {}, [customerDefaultsUse('billingMethodId'), customerUse(customers.billingMethodId)]),
+  terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [customerDefaultsUse('termsId'), customerUse(customers.termsId)]),
   customerQuestions: sharedList('customerQuestions', { answerType: companyListRows.kind }),
 };

@@ -1,4 +1,4 @@
-import type { ReferenceListKey } from '@sm/shared';
+import { PAYMENT_METHODS, type ReferenceListKey } from '@sm/shared';
 import { companyListRows } from '../../../db/schema';
 import type { Tx } from '../../../lib/context';
 
@@ -13,15 +13,15 @@ export interface StartingRow {
   description?: string;
 }
 
-/** What every new company starts with, so invoices and customers have terms and methods to name from day one. */
+/**
+ * What every new company starts with, so invoices and customers have terms and methods to name from day one. The
+ * payment methods include every method the product always takes (the card one carries the convenience fee).
+ */
 export const STARTING_LIST_ROWS: StartingRow[] = [
   { listKey: 'terms', name: 'Due on Receipt', wholeNumber: 0 },
   { listKey: 'terms', name: 'Net 15', wholeNumber: 15 },
   { listKey: 'terms', name: 'Net 30', wholeNumber: 30 },
-  { listKey: 'paymentMethods', name: 'Cash' },
-  { listKey: 'paymentMethods', name: 'Check' },
-  { listKey: 'paymentMethods', name: 'Credit Card' },
-  { listKey: 'paymentMethods', name: 'ACH' },
+  ...PAYMENT_METHODS.map((name): StartingRow => ({ listKey: 'paymentMethods', name })),
   { listKey: 'billingMethods', name: 'E-mail' },
   { listKey: 'billingMethods', name: 'Mail' },
 ];

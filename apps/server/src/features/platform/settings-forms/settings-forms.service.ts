@@ -45,9 +45,12 @@ async function readForm(db: DbOrTx, ctx: Ctx, def: SettingsFormDefinition): Prom
   return Object.fromEntries(def.fields.map((f) => [f.field, (saved[f.field] as string | number | null | undefined) ?? f.defaultValue]));
 }
 
-/** `GET Settings/{formKey}`: the caller's company's values of a settings form, its defaults where never saved. */
-export async function getSettingsForm(ctx: Ctx, key: SettingsFormKey): Promise<SettingsValues> {
-  return readForm(ctx.db, ctx, settingsFormOf(key));
+/**
+ * `GET Settings/{formKey}`: the caller's company's values of a settings form, its defaults where never saved. Other
+ * features read the settings they apply through it, in their own transaction when they pass one.
+ */
+export async function getSettingsForm(ctx: Ctx, key: SettingsFormKey, db: DbOrTx = ctx.db): Promise<SettingsValues> {
+  return readForm(db, ctx, settingsFormOf(key));
 }
 
 /**

@@ -65,6 +65,13 @@ export const billingSettingsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<{ nextInvoiceNumber: number; convenienceFeePercent: number }>('Billing/settings', { signal }),
 });
 
+/** The payment methods Process Payment offers: the company's active Payment Methods list. */
+export const paymentMethodChoicesQuery = queryOptions({
+  queryKey: [...BILLING_KEY, 'paymentMethods'],
+  queryFn: ({ signal }) => apiGet<string[]>('Billing/paymentMethods', { signal }),
+  staleTime: 0,
+});
+
 export const taxStatusesQuery = queryOptions({
   queryKey: [...BILLING_KEY, 'taxStatusPerState'],
   queryFn: ({ signal }) => apiGet<TaxStatus[]>('Billing/taxStatusPerState', { signal }),

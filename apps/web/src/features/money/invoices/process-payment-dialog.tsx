@@ -1,18 +1,15 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import {
-  CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, moneyText, PAYMENT_METHODS, processPaymentBody, sumMoney, type PaymentMethod,
-} from '@sm/shared';
+import { CARD_PAYMENT_METHOD, compareMoney, convenienceFeeOf, moneyText, PAYMENT_METHODS, processPaymentBody, sumMoney } from '@sm/shared';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
 import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
-import { useProcessPayment } from './invoices-api';
-
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: m }));
+import { paymentMethodChoicesQuery, useProcessPayment } from './invoices-api';
 
 interface Props {
   invoiceId: number;
@@ -25,14 +22,17 @@ interface Props {
 
 /**
  * Process Payment (spec platform 2.6, 5.3): the amount is required, numeric, at least 0 and at most the amount due, checked
- * with the shared schema and the shared decimal comparison before it is sent; a card payment shows the convenience fee
- * charged on top. A refusal from the server keeps the dialog open with its sentence, and nothing is changed.
+ * with the shared schema and the shared decimal comparison before it is sent; the methods are the company's Payment
+ * Methods list, and a card payment shows the convenience fee charged on top. A refusal from the server keeps the dialog open with its sentence, and nothing is changed.
  */
 export function ProcessPaymentDialog({ invoiceId, invoiceNumber, amountDue, convenienceFeePercent, onClose }: Props) {
   const isPhone = useMediaQuery(PHONE_QUERY);
   const { errors, clear, check, fail } = useSchemaForm(processPaymentBody);
   const [amount, setAmount] = useState<number | string>(amountDue);
-  const [method, setMethod] = useState<PaymentMethod>('Check');
+  // Until the company's list arrives, the methods every company takes; Check first chosen when the list has it.
+  const methods: readonly string[] = useQuery(paymentMethodChoicesQuery).data ?? PAYMENT_METHODS;
+  const [picked, setMethod] = useState<string | null>(null);
+  const method = picked ?? (methods.includes('Check') ? 'Check' : methods[0]);
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(() => dayjs().format('YYYY-MM-DD'));
   const pay = useProcessPayment(invoiceId);
@@ -76,9 +76,9 @@ export function ProcessPaymentDialog({ invoiceId, invoiceNumber, amountDue, conv
             />
             <Select
               label="Payment Method"
-              data={METHOD_OPTIONS}
+              data={[...methods]}
               value={method}
-              onChange={(m) => m && setMethod(m as PaymentMethod)}
+              onChange={(m) => m && setMethod(m)}
               allowDeselect={false}
               error={errors.paymentMethod}
               size="md"

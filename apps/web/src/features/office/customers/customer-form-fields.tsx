@@ -1,10 +1,11 @@
-import { Checkbox, Grid, Group, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Grid, Group, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_NOTES_MAX, formatPhone, GPS_MESSAGE, isValidPhone, parseLatLng, SITE_RADIUS_MAX_METERS, type CustomerLookupRow } from '@sm/shared';
 import type { ReactNode } from 'react';
 import { CustomerPicker } from './customer-picker';
 import type { CustomerFormErrors, CustomerFormValues } from './customer-form';
 import { customerFlagsQuery } from './customers-api';
+import { CustomerTermsFields } from './customer-terms-fields';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
 
 export type SetCustomerField = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => void;
@@ -133,7 +134,7 @@ function BillingFields({ values, errors, set, customerId, knownBilling }: Fields
           error={errors.billingCustomerId}
         />
       )}
-      <Checkbox label="Tax exempt" checked={values.isTaxExempt} onChange={(e) => set('isTaxExempt', e.currentTarget.checked)} />
+      <CustomerTermsFields values={values} set={set} />
     </FormSection>
   );
 }

@@ -13,7 +13,12 @@ export interface CustomerFormValues {
   gps: string;
   siteRadiusMeters: number | string;
   timeZone: string | null;
-  isTaxExempt: boolean;
+  /** Undefined on a new customer until it is touched: the company's customer defaults then apply. */
+  isTaxExempt: boolean | undefined;
+  /** Rows of the company's lists as the selects hold them; undefined takes the company's default, null is none. */
+  termsId: string | null | undefined;
+  billingMethodId: string | null | undefined;
+  paymentMethodId: string | null | undefined;
   billsItself: boolean;
   billingCustomerId: number | null;
   notes: string;
@@ -37,7 +42,10 @@ export function newCustomerValues(billingCustomerId: number | null): CustomerFor
     gps: '',
     siteRadiusMeters: '',
     timeZone: null,
-    isTaxExempt: false,
+    isTaxExempt: undefined,
+    termsId: undefined,
+    billingMethodId: undefined,
+    paymentMethodId: undefined,
     billsItself: billingCustomerId === null,
     billingCustomerId,
     notes: '',
@@ -46,6 +54,9 @@ export function newCustomerValues(billingCustomerId: number | null): CustomerFor
     isOnCreditHold: false,
   };
 }
+
+const idText = (id: number | null) => (id === null ? null : String(id));
+const idOf = (v: string | null | undefined) => (v == null ? v : Number(v));
 
 /** The form of a stored customer. */
 export function customerValues(c: CustomerDetails): CustomerFormValues {
@@ -61,6 +72,9 @@ export function customerValues(c: CustomerDetails): CustomerFormValues {
     siteRadiusMeters: c.siteRadiusMeters ?? '',
     timeZone: c.timeZone,
     isTaxExempt: c.isTaxExempt,
+    termsId: idText(c.termsId),
+    billingMethodId: idText(c.billingMethodId),
+    paymentMethodId: idText(c.paymentMethodId),
     billsItself: c.billingCustomerId === null,
     billingCustomerId: c.billingCustomerId,
     notes: c.notes ?? '',
@@ -86,6 +100,9 @@ export function bodyOfForm(v: CustomerFormValues, canSetCredit: boolean): SaveCu
     siteRadiusMeters: numberOrNull(v.siteRadiusMeters),
     timeZone: v.timeZone,
     isTaxExempt: v.isTaxExempt,
+    termsId: idOf(v.termsId),
+    billingMethodId: idOf(v.billingMethodId),
+    paymentMethodId: idOf(v.paymentMethodId),
     isBillingCustomer: v.billsItself,
     billingCustomerId: v.billsItself ? null : v.billingCustomerId,
     notes: v.notes,

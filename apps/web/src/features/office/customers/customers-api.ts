@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ContactGridRow, CustomerDetails, CustomerFlag, CustomerGridRow, CustomerLookupRow, GridRequest, MergeCustomersAnswer,
+  ContactGridRow, CustomerBillingChoices, CustomerDetails, CustomerFlag, CustomerGridRow, CustomerLookupRow, GridRequest, MergeCustomersAnswer,
   MergeCustomersBody, SaveContactBody, SaveCustomerBody,
 } from '@sm/shared';
 import type { GridPage } from '../../../components/data-grid';
@@ -47,6 +47,13 @@ export const customerFlagsQuery = queryOptions({
   queryKey: [CUSTOMERS_KEY, 'flags'],
   queryFn: ({ signal }) => apiGet<CustomerFlag[]>('Flags/customerFlags', { signal }),
   staleTime: 5 * 60_000,
+});
+
+/** The terms, billing and payment methods the customer form offers, and the company's customer defaults. */
+export const customerBillingChoicesQuery = queryOptions({
+  queryKey: [CUSTOMERS_KEY, 'billingChoices'],
+  queryFn: ({ signal }) => apiGet<CustomerBillingChoices>('Customer/billingChoices', { signal }),
+  staleTime: 60_000,
 });
 
 /** Saves the customer form: a new customer without an id, a change with one. */
