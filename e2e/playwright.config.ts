@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-run)\.spec\.ts$/;
+const OTHERS = /(clock|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The longest group first: two groups run at once, and the sweep would otherwise end alone.
 const groups = [
@@ -33,8 +33,9 @@ const groups = [
   { name: 'payroll', testMatch: /(payroll|labor-approval)\.spec\.ts$/, port: base + 80, payrollHistory: true },
   // A server as an operator starts it for real: an empty database without the demo. With public sign-up open, a new
   // company registers and confirms its address by the link read from the SMTP server the test starts on port + 2;
-  // with it closed, the first company is set up once.
-  { name: 'sign-up', testMatch: /sign-up\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: 'PUBLIC_SIGNUP=1' },
+  // with it closed, the first company is set up once. Another company, named apart, walks a new company's first
+  // day: import, a technician invited, a rate sheet approved, a clock-in; every e-mail it causes is read before it ends.
+  { name: 'sign-up', testMatch: /(sign-up|first-company)\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: 'PUBLIC_SIGNUP=1' },
   { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: 'PUBLIC_SIGNUP=0' },
 ];
 

@@ -1,51 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpSink, waitUntil, type SmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { ROLE } from '../../packages/shared/src/roles';
 import { expectAccessible } from './axe-check';
+import { mailboxOfGroup } from './mail';
 import { shot } from './page-actions';
+import { fillSignUpForm, type NewCompany } from './sign-up-form';
 
 // A server as an operator runs it with public sign-up open: an empty database, no demo (its own group). The
 // confirmation link is read from the SMTP server this file starts where the group's server sends its mail (port + 2).
-let sink: SmtpSink;
-test.beforeAll(async ({}, info) => {
-  sink = await startSmtpSink({ port: Number(new URL(info.project.use.baseURL!).port) + 2 });
-});
-test.afterAll(async () => {
-  await sink?.close();
-});
+const mail = mailboxOfGroup();
 
 const COMPANY = 'Lone Star Cooling';
 const EMAIL = 'avery@lonestarcooling.example';
 const PASSWORD = 'cold-rooms-at-dawn';
 const PHONE = { width: 390, height: 844 };
+const SIGN_UP: NewCompany = {
+  companyName: COMPANY, timeZone: { search: 'Chicago', option: 'America/Chicago' }, street: '1500 Marilla St', city: 'Dallas', state: 'tx', zip: '75201',
+  name: 'Avery Brooks', email: EMAIL, userName: 'avery',
+};
 
 /** Fills the sign-up form; the password twice unless `confirm` says otherwise. */
-async function fillForm(page: Page, password: string, confirm = password) {
-  const form = page.getByRole('form', { name: 'Create Account' });
-  await form.getByRole('textbox', { name: 'Company Name' }).fill(COMPANY);
-  await form.getByRole('combobox', { name: 'Time Zone' }).fill('Chicago');
-  await page.getByRole('option', { name: 'America/Chicago' }).click();
-  await form.getByRole('textbox', { name: 'Street' }).fill('1500 Marilla St');
-  await form.getByRole('textbox', { name: 'City' }).fill('Dallas');
-  await form.getByRole('textbox', { name: 'State' }).fill('tx');
-  await form.getByRole('textbox', { name: 'Zip' }).fill('75201');
-  await form.getByRole('textbox', { name: 'Your Name' }).fill('Avery Brooks');
-  await form.getByRole('textbox', { name: 'Email' }).fill(EMAIL);
-  await form.getByRole('textbox', { name: 'User Name' }).fill('avery');
-  await form.getByLabel(/^Password/).fill(password);
-  await form.getByLabel('Confirm Password').fill(confirm);
-  return form;
-}
-
-/** The link of the last message to `address` whose subject says `subject`, as the e-mail carries it. */
-async function linkMailedTo(address: string, subject: string | RegExp): Promise<string> {
-  const matches = (m: SmtpSink['received'][number]) => (m.to && 'text' in m.to ? m.to.text : '').includes(address) && new RegExp(subject).test(m.subject ?? '');
-  await waitUntil(() => sink.received.some(matches), `the message "${subject}" to ${address} to reach the mail server`, 30_000);
-  const mail = sink.received.filter(matches).at(-1)!;
-  const link = /href="([^"]+)"/.exec(String(mail.html))?.[1];
-  expect(link, 'the message carries a link').toBeTruthy();
-  return link!.replaceAll('&amp;', '&');
-}
+const fillForm = (page: Page, password: string, confirm = password) => fillSignUpForm(page, SIGN_UP, password, confirm);
 
 /** Signs in through the sign-in page. */
 async function signIn(page: Page, userName: string, password: string) {
@@ -67,7 +41,7 @@ test('a new company signs up on a phone, confirms its address by the e-mailed li
   const form = page.getByRole('form', { name: 'Create Account' });
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(form.getByText('Company Name field is required!').first()).toBeVisible();
-  expect(sink.received).toHaveLength(0);
+  expect(mail.received).toHaveLength(0);
 
   // A common password, then two that differ.
   await fillForm(page, 'password123');
@@ -90,7 +64,7 @@ test('a new company signs up on a phone, confirms its address by the e-mailed li
   await expect(page.getByTestId('login-error')).toContainText('Your e-mail address is not confirmed yet.');
 
   // The link from the e-mail confirms it once; the second opening says so.
-  const link = await linkMailedTo(EMAIL, `Confirm your e-mail address for ${COMPANY}`);
+  const link = await mail.linkTo(EMAIL, `Confirm your e-mail address for ${COMPANY}`);
   expect(link.startsWith(`${baseURL}/register/confirm/`), link).toBe(true);
   await page.goto(link);
   await expect(page.getByRole('status')).toContainText(`${COMPANY} is ready. Sign in as avery.`);
@@ -136,7 +110,7 @@ test('an invited technician chooses a password from the e-mailed link on a phone
 
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL });
   const page = await phone.newPage();
-  const invitation = await linkMailedTo(TECH_EMAIL, /invit/i);
+  const invitation = await mail.linkTo(TECH_EMAIL, /invit/i);
   expect(invitation.startsWith(`${baseURL}/users/acceptInvitation/`), invitation).toBe(true);
   await page.goto(invitation);
   await expect(page.getByText(`Jordan Price, choose the password you will sign in to ${COMPANY} with.`)).toBeVisible();
@@ -174,7 +148,7 @@ test('an invited technician chooses a password from the e-mailed link on a phone
   await page.getByLabel(/^User Name or Email/).fill(TECH_EMAIL.toUpperCase());
   await page.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByRole('status')).toHaveText(answer!);
-  const reset = await linkMailedTo(TECH_EMAIL, /password/i);
+  const reset = await mail.linkTo(TECH_EMAIL, /password/i);
   await page.goto(reset);
   const resetForm = page.getByRole('form', { name: 'Save Password' });
   await resetForm.getByLabel(/^New Password/).fill('thaw-the-evaporator');
