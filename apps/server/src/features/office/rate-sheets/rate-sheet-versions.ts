@@ -62,7 +62,7 @@ export async function versionSummaries(db: DbOrTx, ctx: Ctx, billingCustomerId: 
 /** A billing customer of the caller's company, or the 404 another company's gets. */
 export async function billingCustomerOf(db: DbOrTx, ctx: Ctx, billingCustomerId: number) {
   const [row] = await db
-    .select({ id: customers.id, name: customers.name })
+    .select({ id: customers.id, name: customers.name, email: customers.email })
     .from(customers)
     .where(ofTenant(customers, ctx, eq(customers.id, billingCustomerId), eq(customers.isBillingCustomer, true)));
   if (!row) throw notFound('Billing customer');

@@ -33,7 +33,7 @@ export async function listRateSheetCustomers(ctx: Ctx, search: string | undefine
   return rows.map((r) => ({ billingCustomerId: r.id, name: r.name, city: r.city, state: r.state, versionCount: r.versionCount, currentVersionName: r.currentVersionName }));
 }
 
-/** `GET RateSheet/customer/{billingCustomerId}`: a billing customer's rate sheet versions and whom it may be sent to. */
+/** `GET RateSheet/customer/{billingCustomerId}`: a billing customer's rate sheet versions and the addresses it may be sent to. */
 export async function readCustomerRateSheet(ctx: Ctx, billingCustomerId: number): Promise<CustomerRateSheet> {
   const customer = await billingCustomerOf(ctx.db, ctx, billingCustomerId);
   const [{ today, approvalRequired, summaries }, people] = await Promise.all([
@@ -46,7 +46,10 @@ export async function readCustomerRateSheet(ctx: Ctx, billingCustomerId: number)
     isApprovalRequired: approvalRequired,
     today,
     versions: summaries.map(({ hasWork: _, ...s }) => s),
-    contacts: people.filter((p): p is { name: string; email: string } => !!p.email),
+    // The contacts with an address, then the customer's own address when no contact has it (an imported customer has no contacts).
+    contacts: [...people, { name: customer.name, email: customer.email }].filter(
+      (p, i, all): p is { name: string; email: string } => !!p.email && all.findIndex((q) => q.email?.toLowerCase() === p.email!.toLowerCase()) === i,
+    ),
   };
 }
 

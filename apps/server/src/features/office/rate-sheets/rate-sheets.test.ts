@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customerRateSheets, customers, emailOutbox, rateSheetApprovals, rateSheetLaborItems, users, workOrderLabor, workOrders, workOrderTechnicians } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { customerForm } from '../customers/customer-fixtures';
 
 let t: TestApp;
 let tech: typeof users.$inferSelect;
@@ -155,6 +156,15 @@ describe('approval by the customer', () => {
     expect(res.json().title).toBe('Send To field is required!');
     expect((await send(versionId, 'not-an-address')).json().title).toBe('Send To is not a valid e-mail address.');
     expect((await send(versionId, 'ap@freshmart.example', 'coastal.admin')).statusCode).toBe(404);
+  });
+
+  it("offers the customer's own address to send to when no contact has one, as an imported customer has none", async () => {
+    const created = await t.call('POST', '/api/v1/Customer/create', 'admin', customerForm({ name: 'Imported Diner', email: 'owner@importeddiner.example' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const sheet = (await t.call('GET', `/api/v1/RateSheet/customer/${created.json().customerId}`, 'admin')).json();
+    expect(sheet.contacts).toEqual([{ name: 'Imported Diner', email: 'owner@importeddiner.example' }]);
+    const withContacts = (await t.call('GET', `/api/v1/RateSheet/customer/${freshMart.id}`, 'admin')).json().contacts as { email: string }[];
+    expect(new Set(withContacts.map((c) => c.email.toLowerCase())).size).toBe(withContacts.length);
   });
 
   it("e-mails the customer a link, and keeps only the link's fingerprint", async () => {
