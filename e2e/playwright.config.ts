@@ -39,6 +39,10 @@ const groups = [
   { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: 'PUBLIC_SIGNUP=0' },
 ];
 
+/** `E2E_GROUPS=sign-up,billing` runs only those groups and starts only their servers (`--project` starts them all). */
+const only = process.env.E2E_GROUPS?.split(',').map((g) => g.trim());
+const chosen = only ? groups.filter((g) => only.includes(g.name)) : groups;
+
 interface Group {
   port: number;
   smtpPort?: number;
@@ -93,6 +97,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: groups.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: groups.map(serverOf),
+  projects: chosen.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: chosen.map(serverOf),
 });

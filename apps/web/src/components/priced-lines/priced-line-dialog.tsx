@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { moneyText, profitFactorProblem, QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KINDS, quoteLineAmounts, quoteLineBody, quoteTotals, type QuoteLineBody, type QuoteLineKind } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { DiscountReasonInput, MarkupGroupInput } from './line-choice-inputs';
-import { numberOrUndefined, useSchemaForm } from '../../features/office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../lib/schema-form';
 import { MONEY_INPUT, QUANTITY_INPUT } from '../../features/office/work-orders/items/item-form-parts';
 import { PHONE_QUERY } from '../../lib/media';
 import type { PricedLine } from './priced-line';

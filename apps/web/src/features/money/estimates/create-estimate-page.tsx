@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { customerLookupQuery } from '../../office/customers/customers-api';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { EMPTY_HEADER, EstimateFields, headerBody, type HeaderValues } from './estimate-fields';
 import { useCreateEstimate } from './estimates-api';
 import { ESTIMATES_PATHS, estimateViewPath } from './estimates-paths';

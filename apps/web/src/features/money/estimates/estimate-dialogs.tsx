@@ -4,7 +4,7 @@ import { estimateBody, estimateStatusBody, type EstimateView } from '@sm/shared'
 import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { EstimateFields, headerBody, type HeaderValues } from './estimate-fields';
 import { useEstimateChange } from './estimates-api';
 

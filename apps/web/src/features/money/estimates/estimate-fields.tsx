@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ESTIMATE_DESCRIPTION_MAX, ESTIMATE_TITLE_MAX, type EstimateBody } from '@sm/shared';
 import { CustomerPicker } from '../../office/customers/customer-picker';
-import type { FieldErrors } from '../../office/work-orders/items/item-form';
+import type { FieldErrors } from '../../../lib/schema-form';
 
 /** The header of an estimate as the form holds it while it is typed. */
 export interface HeaderValues {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
 import { BILLING_KEY, fetchBillingPage, useApplyCredit, type CreditMemo } from './invoices-api';
 

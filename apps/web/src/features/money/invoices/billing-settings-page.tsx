@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { ADMINISTRATION_PATH } from '../../platform/administration/administration-paths';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { billingSettingsQuery, useSetConvenienceFee, useSetInvoiceNumber } from './invoices-api';
 
 function SettingForm({ title, description, children, onSubmit, isSaving, mayEdit }: {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
 import { CustomerPicker } from '../../office/customers/customer-picker';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
 import { useCreateCreditMemo } from './invoices-api';
 

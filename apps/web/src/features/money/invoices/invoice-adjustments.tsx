@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { invoiceBody, moneyText, type InvoiceBody, type InvoiceTotalsAnswer } from '@sm/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { numberOrUndefined } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined } from '../../../lib/schema-form';
 import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
 
 interface QuotedRow {

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
 import { paymentMethodChoicesQuery, useProcessPayment } from './invoices-api';
 

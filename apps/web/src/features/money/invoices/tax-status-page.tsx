@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { AdministrationCrumbs } from './billing-settings-page';
 import { taxStatusesQuery, useSaveTaxStatus, type TaxStatus } from './invoices-api';
 

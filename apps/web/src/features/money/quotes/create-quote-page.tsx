@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { workOrderQuery } from '../../office/work-orders/edit/work-order-api';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { useCreateQuote, workOrderQuotesQuery } from './quotes-api';
 import { quoteViewPath } from './quotes-paths';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { notifySuccess } from '../../../lib/notify';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useQuoteChange } from './quotes-api';
 import { quoteViewPath } from './quotes-paths';
 

@@ -8,7 +8,7 @@ import { useReturnFocus } from '../../../components/use-return-focus';
 import { apiGet, apiPut } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { AttachmentsPanel } from '../../platform/files/attachments-panel';
-import { useSchemaForm } from '../work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { CUSTOMERS_KEY } from './customers-api';
 
 const taxExemptQuery = (customerId: number) =>

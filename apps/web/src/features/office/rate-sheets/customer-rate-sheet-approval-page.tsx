@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { apiGet, apiPost } from '../../../lib/api';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { RateSheetRates } from './rate-sheet-version-view';
 
 const COLOURS: Record<PublicRateSheet['status'], string> = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' };

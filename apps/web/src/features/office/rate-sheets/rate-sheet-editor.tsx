@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { saveRateSheetBody, type RateSheetVersion, type SaveRateSheetBody } from '@sm/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { notifyError } from '../../../lib/notify';
-import { numberOrUndefined } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined } from '../../../lib/schema-form';
 import { itemRateTypesQuery, perDiemTypesQuery, rateSheetTechniciansQuery } from './rate-sheets-api';
 
 type Amount = number | string;

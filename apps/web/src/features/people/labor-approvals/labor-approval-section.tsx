@@ -7,7 +7,7 @@ import { apiGet, apiPost } from '../../../lib/api';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import type { WorkOrderDetails } from '../../office/work-orders/edit/work-order-api';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { whenText } from '../../../lib/when';
 import { LABOR_APPROVAL_STATUS_COLOURS } from './labor-approval-status';
 

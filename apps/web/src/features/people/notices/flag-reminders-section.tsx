@@ -10,7 +10,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { workOrderFlagsQuery } from '../../field/clock/clock-api';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import type { WorkOrderDetails } from '../../office/work-orders/edit/work-order-api';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { WRITE_UPS_WRITE } from '../write-ups/write-ups-access';
 import { whenText } from '../../../lib/when';
 

@@ -4,7 +4,7 @@ import { createPayRaiseBody, RAISE_APPROVAL_PRIORITIES } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useIsPhone } from '../../field/clock/clock-modal';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { payRaiseEmployeesQuery, payRaiseTypesQuery, usePayRaiseActions } from './pay-raises-api';
 
 const PRIORITY_OPTIONS = RAISE_APPROVAL_PRIORITIES.map((p) => ({ value: String(p.raiseApprovalPriorityId), label: p.name }));

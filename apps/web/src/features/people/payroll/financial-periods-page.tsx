@@ -14,7 +14,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { ADMINISTRATION_PATH } from '../../platform/administration/administration-paths';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { PAYROLL_KEY } from './payroll-api';
 
 const periodsQuery = (kind: FinancialPeriodKind) =>

@@ -4,7 +4,7 @@ import { PAY_FREQUENCIES, payrollSettingsSchema, type PayrollSettings } from '@s
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useIsPhone } from '../../field/clock/clock-modal';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { payrollSettingsQuery, usePayrollActions } from './payroll-api';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((label, i) => ({ value: String(i), label }));

@@ -3,7 +3,7 @@ import { ptoEntryBody, timesheetAdjustmentBody, type PayPeriod } from '@sm/share
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useIsPhone } from '../../field/clock/clock-modal';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { usePayrollActions } from './payroll-api';
 import { periodText } from './period-bar';
 

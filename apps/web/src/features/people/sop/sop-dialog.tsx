@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { referenceRowsQuery } from '../../platform/administration/reference-list-api';
 import { useIsPhone } from '../../field/clock/clock-modal';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { sopAssignableUsersQuery, sopDetailQuery, useSopMutations } from './sop-api';
 import { SopStepsEditor, stepDraft, type StepDraft } from './sop-steps-editor';
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { workOrderFlagsQuery } from '../../field/clock/clock-api';
 import { useIsPhone } from '../../field/clock/clock-modal';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useSaveWriteUp, workOrderIdOf, writeUpEmployeesQuery } from './write-ups-api';
 
 /** Where the dialog was opened: a work order fixes it; the write-ups page asks for its number, if any. */

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { capitalized, referenceBodyOf, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useReturnFocus } from '../../../components/use-return-focus';
-import { useCheckedForm } from '../../../lib/use-checked-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { ReferenceRowSelect } from './reference-row-select';
 
 type Values = Record<string, unknown>;
@@ -45,11 +45,16 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
 export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave }: ReferenceRowDialogProps) {
   useReturnFocus();
   const schema = useMemo(() => referenceBodyOf(def), [def]);
-  const { values, set, check, errorOf } = useCheckedForm<Values>(() => initialValues(def, row));
+  const [values, setValues] = useState<Values>(() => initialValues(def, row));
+  const { errors, clear, check } = useSchemaForm(schema);
+  const set = (field: string, value: unknown) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clear(field);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = check(schema, bodyOf(def, values));
+    const body = check(bodyOf(def, values));
     if (body) await onSave(body as Record<string, unknown>);
   };
 
@@ -59,7 +64,7 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
       <form onSubmit={(e) => void submit(e)} aria-label={capitalized(title)} noValidate>
         <Stack gap="sm">
           {def.columns.map((c, i) => {
-            const common = { label: c.label, required: c.isRequired, error: errorOf(c.field), 'data-autofocus': i === 0 || undefined };
+            const common = { label: c.label, required: c.isRequired, error: errors[c.field], 'data-autofocus': i === 0 || undefined };
             if (c.type === 'reference') {
               return <ReferenceRowSelect key={c.field} label={c.label} required={c.isRequired} allowDeselect={!c.isRequired} list={c.list!} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v)} />;
             }

@@ -2,11 +2,11 @@ import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, S
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { satisfies, settingsFormAccess, settingsFormBodyOf, type SettingsField, type SettingsFormDefinition, type SettingsValues } from '@sm/shared';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
-import { useCheckedForm } from '../../../lib/use-checked-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useSignedIn } from '../auth/session-context';
 import { ADMINISTRATION_PATH, settingsFormAt } from './administration-paths';
 import { ReferenceRowSelect } from './reference-row-select';
@@ -45,11 +45,16 @@ function bodyOf(def: SettingsFormDefinition, values: Values) {
 
 function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; saved: SettingsValues; mayEdit: boolean }) {
   const schema = useMemo(() => settingsFormBodyOf(def), [def]);
-  const { values, setValues, set, check, errorOf } = useCheckedForm<Values>(saved);
+  const [values, setValues] = useState<Values>(saved);
+  const { errors, clear, check } = useSchemaForm(schema);
+  const set = (field: string, value: string | number | null) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    clear(field);
+  };
   const save = useSaveSettingsForm(def.key);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = check(schema, bodyOf(def, values));
+    const body = check(bodyOf(def, values));
     if (!body) return;
     save.mutate(body, {
       onSuccess: (answer) => {
@@ -64,7 +69,7 @@ function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; sa
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           {def.fields.map((f) => (
             <div key={f.field} style={f.type === 'longText' ? { gridColumn: '1 / -1' } : undefined}>
-              <FormField field={f} value={values[f.field] ?? null} error={errorOf(f.field)} readOnly={!mayEdit} onChange={(v) => set(f.field, v)} />
+              <FormField field={f} value={values[f.field] ?? null} error={errors[f.field]} readOnly={!mayEdit} onChange={(v) => set(f.field, v)} />
             </div>
           ))}
         </SimpleGrid>

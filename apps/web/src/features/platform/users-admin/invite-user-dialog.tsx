@@ -3,7 +3,7 @@ import { INVITATION_DAYS, inviteUserBody, type Access } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { ClockModal, ClockModalFooter } from '../../field/clock/clock-modal';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useInviteUser } from './users-admin-api';
 import { EMPTY_USER_FORM, UserFormFields, userBodyOf, type UserFormValues } from './user-form-fields';
 

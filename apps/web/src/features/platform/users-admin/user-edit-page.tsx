@@ -9,7 +9,7 @@ import { LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
-import { useSchemaForm } from '../../office/work-orders/items/item-form';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useSignedIn } from '../auth/session-context';
 import { ADMINISTRATION_PATH } from '../administration/administration-paths';
 import { useChangeUserState, userQuery, useUpdateUser, type UserStateAction } from './users-admin-api';

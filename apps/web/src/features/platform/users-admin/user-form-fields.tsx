@@ -2,7 +2,7 @@ import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { isSuperAdmin, REFERENCE_LISTS, referenceListAccess, ROLE, ROLES, satisfies, type Access, type MaskedRole, type UserDetail } from '@sm/shared';
 import { useMemo } from 'react';
-import type { FieldErrors } from '../../office/work-orders/items/item-form';
+import type { FieldErrors } from '../../../lib/schema-form';
 import { referenceRowsQuery } from '../administration/reference-list-api';
 import { maskedRolesQuery } from './users-admin-api';
 import { UserWorkFields } from './user-work-fields';

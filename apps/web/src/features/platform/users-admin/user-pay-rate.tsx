@@ -4,7 +4,7 @@ import { formatCurrency, setPayRateBody } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { LoadFailed } from '../../../components/table-states';
 import { notifySuccess } from '../../../lib/notify';
-import { numberOrUndefined, useSchemaForm } from '../../office/work-orders/items/item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { dayText } from '../../people/pay-raises/pay-raise-parts';
 import { userPayRateQuery, useSetPayRate } from './users-admin-api';
 

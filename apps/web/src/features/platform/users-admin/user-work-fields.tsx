@@ -2,7 +2,7 @@ import { Checkbox, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, type Access, type ReferenceListKey, type ReferenceRow, type UserDetail } from '@sm/shared';
 import { useMemo } from 'react';
-import type { FieldErrors } from '../../office/work-orders/items/item-form';
+import type { FieldErrors } from '../../../lib/schema-form';
 import { referenceRowsQuery } from '../administration/reference-list-api';
 import { teamLeaderChoicesQuery } from './users-admin-api';
 import type { UserFormValues } from './user-form-fields';

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { EquipmentTaskRows } from './equipment-task-rows';
-import { useSchemaForm } from './item-form';
+import { useSchemaForm } from '../../../../lib/schema-form';
 import { ItemPageFrame } from './item-page-frame';
 import { ItemSection } from './item-section';
 import { equipmentTasksQuery, useAddEquipmentTask } from './items-api';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { workOrderEditPath } from '../edit/work-order-paths';
-import { useSchemaForm } from './item-form';
+import { useSchemaForm } from '../../../../lib/schema-form';
 import { FormButtons } from './item-form-parts';
 import { ItemPageFrame } from './item-page-frame';
 import { useAddJob } from './items-api';

@@ -7,7 +7,7 @@ import { workOrderEditPath } from '../edit/work-order-paths';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { materialStatusesQuery, useAddMaterial } from './items-api';
 import { FormButtons, MONEY_INPUT, QUANTITY_INPUT } from './item-form-parts';
-import { numberOrUndefined, useSchemaForm } from './item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../../lib/schema-form';
 import { ItemPageFrame } from './item-page-frame';
 
 interface Values {

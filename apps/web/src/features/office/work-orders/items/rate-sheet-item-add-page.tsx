@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { workOrderEditPath } from '../edit/work-order-paths';
-import { numberOrUndefined, useSchemaForm } from './item-form';
+import { numberOrUndefined, useSchemaForm } from '../../../../lib/schema-form';
 import { FormButtons, QUANTITY_INPUT } from './item-form-parts';
 import { ItemPageFrame } from './item-page-frame';
 import { rateSheetItemsQuery, useAddRateSheetItem } from './items-api';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { workOrderEditPath } from '../edit/work-order-paths';
-import { useSchemaForm } from './item-form';
+import { useSchemaForm } from '../../../../lib/schema-form';
 import { ItemPageFrame } from './item-page-frame';
 import { useSaveSignature } from './items-api';
 import { useSignaturePad } from './use-signature-pad';

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { CustomerPicker } from '../../customers/customer-picker';
 import { customerLookupQuery } from '../../customers/customers-api';
 import { workOrderEditPath } from '../edit/work-order-paths';
-import { useSchemaForm } from '../items/item-form';
+import { useSchemaForm } from '../../../../lib/schema-form';
 import { createWorkOrder, OFFICE_KEY } from './office-api';
 import { WORK_ORDER_OFFICE_PATHS } from './office-paths';
 import { EMPTY_HEADER, headerBody, HeaderFields, TechniciansSelect, type HeaderValues } from './work-order-fields';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useReturnFocus } from '../../../../components/use-return-focus';
 import { notifySuccess } from '../../../../lib/notify';
 import type { WorkOrderDetails } from '../edit/work-order-api';
-import { useSchemaForm } from '../items/item-form';
+import { useSchemaForm } from '../../../../lib/schema-form';
 import { useUpdateWorkOrder } from './office-api';
 import { headerBody, HeaderFields, type HeaderValues } from './work-order-fields';
 

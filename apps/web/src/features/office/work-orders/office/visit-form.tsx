@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { saveScheduleItem, SCHEDULER_KEY, schedulerTechniciansQuery } from '../../../field/scheduling/scheduler-api';
 import type { WorkOrderDetails } from '../edit/work-order-api';
-import type { FieldErrors } from '../items/item-form';
+import type { FieldErrors } from '../../../../lib/schema-form';
 import { OFFICE_KEY } from './office-api';
 
 interface VisitValues {

@@ -3,7 +3,7 @@ import { WORK_ORDER_PRIORITIES, WORK_ORDER_PROBLEM_MAX, type WorkOrderPriority }
 import { useQuery } from '@tanstack/react-query';
 import { schedulerTechniciansQuery } from '../../../field/scheduling/scheduler-api';
 import { MONEY_INPUT } from '../items/item-form-parts';
-import { numberOrUndefined, type FieldErrors } from '../items/item-form';
+import { numberOrUndefined, type FieldErrors } from '../../../../lib/schema-form';
 import { workOrderClassesQuery } from './office-api';
 
 /** What the create form and the edit dialog hold while a person types. */

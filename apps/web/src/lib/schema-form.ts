@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { notifyError } from '../../../../lib/notify';
+import { notifyError } from './notify';
 
 /** One sentence per field that failed, keyed by field name. */
 export type FieldErrors = Partial<Record<string, string>>;
