@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { cancelJob, defineJob, runDueJobs, scheduleJob, startJobRunner } from './job-runner';
+import { cancelJob, defineJob, JOBS_A_ROUND, runDueJobs, scheduleJob, startJobRunner } from './job-runner';
 import { scheduledJobs } from './jobs.table';
 
 let t: TestApp;
@@ -97,5 +97,19 @@ describe('the durable job runner', () => {
       await runner.stop();
     }
     expect(await effects()).toEqual([{ job_id: id, note: 'missed while down' }]);
+  });
+
+  it('starts the next round at once after a full one, so a long queue does not wait a poll every round', async () => {
+    await t.db.execute(sql`delete from job_effects`);
+    const due = new Date(Date.now() - 1000);
+    const ids: number[] = [];
+    for (let i = 0; i < JOBS_A_ROUND + 5; i++) ids.push(await scheduleJob(t.db, { kind: 'test.note', runAt: due, payload: { note: `queued ${i}` } }));
+    const runner = startJobRunner({ db: t.db, log: { error: () => undefined }, pollMs: 600_000 });
+    try {
+      await expect.poll(async () => (await jobOf(ids.at(-1)!)).status, { timeout: 20_000 }).toBe('done');
+    } finally {
+      await runner.stop();
+    }
+    expect((await effects()).length).toBe(JOBS_A_ROUND + 5);
   });
 });

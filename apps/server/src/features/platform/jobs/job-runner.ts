@@ -55,6 +55,9 @@ export async function cancelJob(tx: DbOrTx, dedupeKey: string) {
 /** Waits after each failed attempt: 10 s, 1 min, 10 min, 1 h; the attempt after the last wait is the last. */
 export const JOB_BACKOFF_MS: readonly number[] = [10_000, 60_000, 600_000, 3_600_000];
 
+/** Jobs run by one call of `runDueJobs` unless told otherwise: a round of the runner. */
+export const JOBS_A_ROUND = 50;
+
 export interface RunOptions {
   /** The time jobs are due by (a test can fix it). */
   now?: Date;
@@ -72,7 +75,7 @@ export interface RunOptions {
  * Answers how many jobs ran to the end.
  */
 export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<number> {
-  const limit = opts.limit ?? 50;
+  const limit = opts.limit ?? JOBS_A_ROUND;
   const backoff = opts.backoffMs ?? JOB_BACKOFF_MS;
   let done = 0;
   for (let i = 0; i < limit; i++) {
@@ -125,7 +128,8 @@ export interface JobLog {
 
 /**
  * Runs due jobs every `pollMs` (default 1 s) until stopped; `stop()` waits for the round in hand. Jobs due while no
- * runner ran (the server was down) run on the first round.
+ * runner ran (the server was down) run on the first round. A round that ran as many jobs as a round may is followed
+ * at once by the next, so a long chain of jobs (an import's batches) does not wait a poll every fifty jobs.
  */
 export function startJobRunner(opts: { db: Db; log: JobLog; pollMs?: number; events?: JobEnv['events'] }): { stop(): Promise<void> } {
   const pollMs = opts.pollMs ?? 1000;
@@ -133,10 +137,12 @@ export function startJobRunner(opts: { db: Db; log: JobLog; pollMs?: number; eve
   let round: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
+    let ran = 0;
     round = runDueJobs(opts.db, { events: opts.events, onError: (job, err) => opts.log.error({ jobId: job.id, kind: job.kind, err: errorForLog(err) }, 'A scheduled job failed') })
+      .then((done) => (ran = done))
       .catch((err: unknown) => opts.log.error({ err: errorForLog(err) }, 'The job runner could not read its queue'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        if (!stopped) timer = setTimeout(tick, ran >= JOBS_A_ROUND ? 0 : pollMs);
       });
   };
   tick();
