@@ -51,3 +51,12 @@ export function preparedStatement<T>(name: string, build: (db: DbOrTx) => SQL) {
     return (result as unknown as { rows: T[] }).rows;
   };
 }
+
+/**
+ * Many rows as one parameter: `from ${jsonRecords('x(line int, "externalId" text)')}` reads the JSON array bound to the
+ * placeholder `rows` (`JSON.stringify` of the objects, whose keys are the columns named) back as a table. A statement
+ * that writes a thousand rows then has a few parameters and the same text at every size, so it is prepared once, where
+ * `values(rows)` builds and binds one parameter per column of every row, and building it costs more than running it.
+ * A key that is absent or null reads as SQL null.
+ */
+export const jsonRecords = (shape: string, rows: Placeholder = sql.placeholder('rows')): SQL => sql`json_to_recordset(${rows}::json) as ${sql.raw(shape)}`;

@@ -5,6 +5,7 @@ import { importRows, imports, users } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { errorText } from '../../../lib/error-log';
+import { jsonRecords, preparedStatement } from '../../../lib/statement';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { defineJob, scheduleJob, type ScheduledJob } from '../jobs/job-runner';
@@ -54,6 +55,14 @@ async function writeBatch(tx: Tx, ctx: Ctx, kind: ImportKind, rows: StagedRow[],
   }
 }
 
+/** The rows a batch refused while writing, turned rejected with their sentences, in one statement. */
+const rejectImportRows = preparedStatement(
+  'import_reject_rows',
+  () => sql`update ${importRows} as r set status = 'rejected', message = x.message
+      from ${jsonRecords('x(line int, message text)')}
+     where r.import_id = ${sql.placeholder('importId')}::int and r.line = x.line`,
+);
+
 /**
  * One batch of an import, as a job: the next rows after `afterLine`, written in the job's transaction with the
  * import's counts, then the next batch queued, or the import marked done. A batch that fails as a whole (the
@@ -65,6 +74,10 @@ async function runImportBatch(tx: Tx, job: ScheduledJob) {
   const publicUrl = String(job.payload.publicUrl ?? '');
   const [imp] = await tx.select().from(imports).where(eq(imports.id, importId)).for('update');
   if (!imp || (imp.state !== 'queued' && imp.state !== 'running')) return;
+  // A large file's rows came in at once, which the table's statistics do not know yet: read again before the first
+  // batch, they let each batch (and each look at the progress) read its rows through the index in line order instead
+  // of sorting every row of the import.
+  if (afterLine === 0 && imp.totalRows >= COMMIT_BATCH) await tx.execute(sql`analyze ${importRows} (import_id, status, line)`);
   const [who] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, imp.createdBy));
   const ctx: Ctx = { db: tx as unknown as Db, actor: { userId: imp.createdBy, subscriberId: imp.subscriberId, userName: who?.userName ?? '' }, now: new Date() };
   const rows = await tx
@@ -80,9 +93,7 @@ async function runImportBatch(tx: Tx, job: ScheduledJob) {
     await tx.update(imports).set({ state: 'failed', error: e instanceof AppError ? e.message : `The import stopped at line ${rows[0]?.line ?? afterLine}: ${errorText(e)}`, finishedAt: ctx.now }).where(eq(imports.id, importId));
     return;
   }
-  for (const r of result.rejected) {
-    await tx.update(importRows).set({ status: 'rejected', message: r.message }).where(and(eq(importRows.importId, importId), eq(importRows.line, r.line)));
-  }
+  if (result.rejected.length) await rejectImportRows(tx, { importId, rows: JSON.stringify(result.rejected) });
   const isLast = rows.length < COMMIT_BATCH;
   const [after] = await tx
     .update(imports)

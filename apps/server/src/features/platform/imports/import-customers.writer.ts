@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { customers } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
-import { customerDefaultsOf, type CustomerBillingFields } from '../../office/customers/customer-defaults';
+import { customerDefaultsOf } from '../../office/customers/customer-defaults';
+import { jsonRecords, preparedStatement } from '../../../lib/statement';
+import { rowsByExternalId } from './import-lookups';
 import type { BatchResult, StagedRow } from './import-writer-types';
 
 interface SiteData {
@@ -20,25 +22,71 @@ interface CustomerData extends SiteData {
   isTaxExempt: boolean | null;
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-const SITE_SET = { name: excluded('name'), address: excluded('address'), city: excluded('city'), state: excluded('state'), zip: excluded('zip'), phone: excluded('phone') };
-const isInserted = sql<boolean>`(xmax = 0)`;
+/** A customer or location written, as the upserts answer it. */
+interface Saved {
+  id: number;
+  externalId: string;
+  inserted: boolean;
+}
+
+const SITE_SHAPE = '"externalId" text, name text, address text, city text, state text, zip text, phone text';
+const SITE_SET = 'name = excluded.name, address = excluded.address, city = excluded.city, state = excluded.state, zip = excluded.zip, phone = excluded.phone';
+const RETURNING = sql.raw('returning c.id, c.external_id as "externalId", (c.xmax = 0) as inserted');
+const company = sql.placeholder('subscriberId');
+// The company's customer defaults, the same for every row of a batch: what a new customer or location starts with.
+const DEFAULT_LISTS = sql`${sql.placeholder('termsId')}::int, ${sql.placeholder('billingMethodId')}::int, ${sql.placeholder('paymentMethodId')}::int`;
 
 /**
- * The billing customers' rows as they are written: a new customer takes the company's customer defaults (tax status,
- * terms, billing and payment method), and one imported before keeps its own tax status where the file leaves it blank.
+ * The batch's billing customers, inserted or updated by external id within the company, in one statement: a new one
+ * takes the company's terms, billing and payment method, one imported before keeps its own.
  */
-async function withDefaults(tx: Tx, ctx: Ctx, rows: CustomerData[], defaults: CustomerBillingFields) {
+const upsertBillingCustomers = preparedStatement<Saved>(
+  'import_upsert_billing_customers',
+  () => sql`insert into ${customers} as c (subscriber_id, external_id, name, address, city, state, zip, phone, email, notes, is_tax_exempt, terms_id, billing_method_id, payment_method_id, is_billing_customer)
+    select ${company}::int, x."externalId", x.name, x.address, x.city, x.state, x.zip, x.phone, x.email, x.notes, x."isTaxExempt", ${DEFAULT_LISTS}, true
+      from ${jsonRecords(`x(${SITE_SHAPE}, email text, notes text, "isTaxExempt" boolean)`)}
+    on conflict (subscriber_id, external_id) where external_id is not null
+    do update set ${sql.raw(SITE_SET)}, email = excluded.email, notes = excluded.notes, is_tax_exempt = excluded.is_tax_exempt
+    ${RETURNING}`,
+);
+
+/**
+ * The batch's service locations under their customers, in one statement; an external id that is a billing customer's
+ * is left alone (no row answered for it). A new location starts with the company's customer defaults too; one imported
+ * before keeps its own.
+ */
+const upsertLocations = preparedStatement<Saved>(
+  'import_upsert_locations',
+  () => sql`insert into ${customers} as c (subscriber_id, external_id, name, address, city, state, zip, phone, is_tax_exempt, terms_id, billing_method_id, payment_method_id, is_billing_customer, billing_customer_id)
+    select ${company}::int, x."externalId", x.name, x.address, x.city, x.state, x.zip, x.phone, ${sql.placeholder('isTaxExempt')}::boolean, ${DEFAULT_LISTS}, false, x."parentId"
+      from ${jsonRecords(`x(${SITE_SHAPE}, "parentId" int)`)}
+    on conflict (subscriber_id, external_id) where external_id is not null
+    do update set ${sql.raw(SITE_SET)}, billing_customer_id = excluded.billing_customer_id, is_billing_customer = false
+      where c.billing_customer_id is not null
+    ${RETURNING}`,
+);
+
+/** The company's billing customers among external ids: their ids by external id. */
+async function billingCustomersAmong(tx: Tx, subscriberId: number, externalIds: string[]): Promise<Map<string, number>> {
+  const found = await rowsByExternalId<{ id: number; externalId: string; billingCustomerId: number | null }>(
+    tx, customers, subscriberId, externalIds, sql`, ${customers.billingCustomerId} as "billingCustomerId"`,
+  );
+  return new Map(found.filter((c) => c.billingCustomerId === null).map((c) => [c.externalId, c.id]));
+}
+
+/**
+ * The billing customers' tax status as written: the file's, or where it leaves it blank, the one a customer imported
+ * before keeps, or the company's default for a new one.
+ */
+async function withTaxStatus(tx: Tx, subscriberId: number, rows: CustomerData[], isExemptByDefault: boolean): Promise<CustomerData[]> {
   const blank = rows.filter((c) => c.isTaxExempt === null).map((c) => c.externalId);
   const kept = new Map(
-    blank.length === 0
-      ? []
-      : (await tx
-          .select({ externalId: customers.externalId, isTaxExempt: customers.isTaxExempt })
-          .from(customers)
-          .where(and(eq(customers.subscriberId, ctx.actor.subscriberId), inArray(customers.externalId, blank)))).map((r) => [r.externalId!, r.isTaxExempt]),
+    (await rowsByExternalId<{ id: number; externalId: string; isTaxExempt: boolean }>(tx, customers, subscriberId, blank, sql`, ${customers.isTaxExempt} as "isTaxExempt"`)).map((r) => [
+      r.externalId,
+      r.isTaxExempt,
+    ]),
   );
-  return rows.map((c) => ({ ...defaults, ...c, isTaxExempt: c.isTaxExempt ?? kept.get(c.externalId) ?? defaults.isTaxExempt }));
+  return rows.map((c) => ({ ...c, isTaxExempt: c.isTaxExempt ?? kept.get(c.externalId) ?? isExemptByDefault }));
 }
 
 /** The last row of each external id: a file that names a customer twice keeps its last values. */
@@ -57,42 +105,21 @@ export async function writeCustomers(tx: Tx, ctx: Ctx, rows: StagedRow[]): Promi
   const result: BatchResult = { created: 0, updated: 0, rejected: [] };
   // A location's external id that is a billing customer's refuses the whole row, before anything of it is written.
   const locationIds = rows.map((r) => (r.data.l as SiteData | null)?.externalId).filter((e): e is string => !!e);
-  const taken = new Set(
-    locationIds.length === 0
-      ? []
-      : (await tx
-          .select({ externalId: customers.externalId })
-          .from(customers)
-          .where(and(eq(customers.subscriberId, subscriberId), inArray(customers.externalId, locationIds), sql`${customers.billingCustomerId} is null`))).map((r) => r.externalId!),
-  );
+  const taken = await billingCustomersAmong(tx, subscriberId, locationIds);
   const refused = (row: StagedRow) => taken.has((row.data.l as SiteData | null)?.externalId ?? '');
   for (const row of rows.filter(refused)) {
     result.rejected.push({ line: row.line, message: `Location External ID ${(row.data.l as SiteData).externalId} is a billing customer's, not a service location's.` });
   }
   rows = rows.filter((r) => !refused(r));
-  const defaults = await customerDefaultsOf(tx, ctx);
+  const { isTaxExempt, ...lists } = await customerDefaultsOf(tx, ctx);
   const full = lastOf(rows.filter((r) => !r.data.parentOnly).map((r) => r.data.c as CustomerData));
   const ids = new Map<string, { id: number; inserted: boolean }>();
   if (full.length) {
-    const saved = await tx
-      .insert(customers)
-      .values((await withDefaults(tx, ctx, full, defaults)).map((c) => ({ subscriberId, ...c, isBillingCustomer: true, billingCustomerId: null })))
-      .onConflictDoUpdate({
-        target: [customers.subscriberId, customers.externalId],
-        targetWhere: sql`external_id is not null`,
-        set: { ...SITE_SET, email: excluded('email'), notes: excluded('notes'), isTaxExempt: excluded('is_tax_exempt') },
-      })
-      .returning({ id: customers.id, externalId: customers.externalId, inserted: isInserted });
-    for (const s of saved) ids.set(s.externalId!, { id: s.id, inserted: s.inserted });
+    const saved = await upsertBillingCustomers(tx, { subscriberId, ...lists, rows: JSON.stringify(await withTaxStatus(tx, subscriberId, full, isTaxExempt)) });
+    for (const s of saved) ids.set(s.externalId, { id: s.id, inserted: s.inserted });
   }
   const parents = [...new Set(rows.filter((r) => r.data.parentOnly).map((r) => (r.data.c as SiteData).externalId))].filter((e) => !ids.has(e));
-  if (parents.length) {
-    const found = await tx
-      .select({ id: customers.id, externalId: customers.externalId })
-      .from(customers)
-      .where(and(eq(customers.subscriberId, subscriberId), inArray(customers.externalId, parents), sql`${customers.billingCustomerId} is null`));
-    for (const f of found) ids.set(f.externalId!, { id: f.id, inserted: false });
-  }
+  for (const [externalId, id] of await billingCustomersAmong(tx, subscriberId, parents)) ids.set(externalId, { id, inserted: false });
   const withLocation: { row: StagedRow; l: SiteData; parentId: number }[] = [];
   for (const row of rows) {
     const c = row.data.c as SiteData;
@@ -105,18 +132,8 @@ export async function writeCustomers(tx: Tx, ctx: Ctx, rows: StagedRow[]): Promi
   }
   if (withLocation.length) {
     const locations = lastOf(withLocation.map((w) => ({ ...w.l, parentId: w.parentId })));
-    const saved = await tx
-      .insert(customers)
-      // A new location starts with the company's customer defaults too; one imported before keeps its own.
-      .values(locations.map(({ parentId, ...l }) => ({ subscriberId, ...defaults, ...l, isBillingCustomer: false, billingCustomerId: parentId })))
-      .onConflictDoUpdate({
-        target: [customers.subscriberId, customers.externalId],
-        targetWhere: sql`external_id is not null`,
-        set: { ...SITE_SET, billingCustomerId: excluded('billing_customer_id'), isBillingCustomer: sql`false` },
-        setWhere: sql`${customers.billingCustomerId} is not null`,
-      })
-      .returning({ externalId: customers.externalId, inserted: isInserted });
-    const outcome = new Map(saved.map((s) => [s.externalId!, s.inserted]));
+    const saved = await upsertLocations(tx, { subscriberId, isTaxExempt, ...lists, rows: JSON.stringify(locations) });
+    const outcome = new Map(saved.map((s) => [s.externalId, s.inserted]));
     for (const w of withLocation) {
       const inserted = outcome.get(w.l.externalId);
       if (inserted === undefined) throw new Error(`The location ${w.l.externalId} was not written.`);

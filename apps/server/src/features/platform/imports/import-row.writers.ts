@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Access, InviteUserInput } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { contacts, customers, standardItems, users } from '../../../db/schema';
@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/errors';
 import { errorText } from '../../../lib/error-log';
 import { recordAudit } from '../audit/audit.service';
 import { inviteUser, updateUser } from '../users-admin/users-admin.service';
+import { rowsByExternalId } from './import-lookups';
 import type { BatchResult, StagedRow } from './import-writer-types';
 
 /**
@@ -33,9 +34,7 @@ async function eachRow(tx: Tx, rows: StagedRow[], write: (sp: Tx, row: StagedRow
 export async function writeContacts(tx: Tx, ctx: Ctx, rows: StagedRow[]): Promise<BatchResult> {
   const subscriberId = ctx.actor.subscriberId;
   const refs = [...new Set(rows.map((r) => r.data.customerExternalId as string))];
-  const customerIds = new Map(
-    (await tx.select({ id: customers.id, externalId: customers.externalId }).from(customers).where(and(eq(customers.subscriberId, subscriberId), inArray(customers.externalId, refs)))).map((c) => [c.externalId!, c.id]),
-  );
+  const customerIds = new Map((await rowsByExternalId(tx, customers, subscriberId, refs)).map((c) => [c.externalId, c.id]));
   return eachRow(tx, rows, async (sp, row) => {
     const d = row.data as { externalId: string; customerExternalId: string; name: string; title: string | null; phone: string | null; email: string | null; isPrimary: boolean };
     const customerId = customerIds.get(d.customerExternalId);

@@ -4,11 +4,13 @@ import { IMPORT_KIND_INFO, type Access, type ImportAnswer, type ImportKind } fro
 import { contacts, customers, importRows, imports, jobTitles, standardItems, users } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
+import { jsonRecords, preparedStatement } from '../../../lib/statement';
 import { recordAudit } from '../audit/audit.service';
 import { USER_NAME_TAKEN } from '../signup/company-create.service';
 import { EMAIL_TAKEN } from '../users-admin/users-admin.service';
 import { checkRow, type Checked } from './import-checks';
 import { layoutOf, type Layout } from './import-layouts';
+import { rowsByExternalId } from './import-lookups';
 import { EMPTY_FILE, openRows, type FileRow } from './import-read';
 import { importOf } from './imports-read.service';
 
@@ -24,12 +26,7 @@ const okRows = (rows: Row[]) => rows.filter((r): r is Row & { checked: Extract<C
 
 /** External ids of a table that the company already has, among those given. */
 async function existing(tx: Tx, ctx: Ctx, table: typeof customers | typeof contacts | typeof users | typeof standardItems, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const found = await tx
-    .select({ externalId: table.externalId })
-    .from(table)
-    .where(and(eq(table.subscriberId, ctx.actor.subscriberId), inArray(table.externalId, [...new Set(ids)])));
-  return new Set(found.map((r) => r.externalId!));
+  return new Set((await rowsByExternalId(tx, table, ctx.actor.subscriberId, ids)).map((r) => r.externalId));
 }
 
 /** What the file has told so far, for the rows that name a row above them (a QuickBooks job's customer). */
@@ -139,6 +136,14 @@ async function resolve(tx: Tx, ctx: Ctx, kind: ImportKind, rows: Row[], seen: Se
   }
 }
 
+/** A batch of the file's rows, as checked, stored under the import in one statement. */
+const insertImportRows = preparedStatement(
+  'import_insert_rows',
+  () => sql`insert into ${importRows} (import_id, line, subscriber_id, status, action, external_id, name, message, cells, data)
+    select ${sql.placeholder('importId')}::int, x.line, ${sql.placeholder('subscriberId')}::int, x.status, x.action, x."externalId", x.name, x.message, x.cells, x.data
+      from ${jsonRecords('x(line int, status text, action text, "externalId" text, name text, message text, cells jsonb, data jsonb)')}`,
+);
+
 interface Counts {
   total: number;
   toCreate: number;
@@ -146,29 +151,29 @@ interface Counts {
   rejected: number;
 }
 
-async function storeBatch(tx: Tx, ctx: Ctx, importId: number, kind: ImportKind, batch: FileRow[], layout: Layout, access: Access, seen: Seen, counts: Counts) {
-  const rows: Row[] = batch.map((r) => ({ ...r, checked: checkRow(kind, layout.fieldsOf(r.cells), access) }));
+/** The checks of a batch of the file's rows that need no database (the forms' schemas). */
+const checkBatch = (kind: ImportKind, batch: FileRow[], layout: Layout, access: Access): Row[] => batch.map((r) => ({ ...r, checked: checkRow(kind, layout.fieldsOf(r.cells), access) }));
+
+/** The checks of a batch that ask the database, then its rows stored with their outcome, and counted. */
+async function storeBatch(tx: Tx, ctx: Ctx, importId: number, kind: ImportKind, rows: Row[], seen: Seen, counts: Counts) {
   await resolve(tx, ctx, kind, rows, seen);
-  await tx.insert(importRows).values(
-    rows.map((r) => {
-      counts.total++;
-      if (!r.checked.ok) counts.rejected++;
-      else if (r.action === 'update') counts.toUpdate++;
-      else counts.toCreate++;
-      return {
-        importId,
-        line: r.line,
-        subscriberId: ctx.actor.subscriberId,
-        status: r.checked.ok ? ('valid' as const) : ('rejected' as const),
-        action: r.checked.ok ? (r.action ?? 'create') : null,
-        externalId: r.checked.externalId,
-        name: r.checked.ok ? r.checked.name.slice(0, 300) : null,
-        message: r.checked.ok ? null : r.checked.message,
-        cells: r.cells,
-        data: r.checked.ok ? r.checked.data : null,
-      };
-    }),
-  );
+  const staged = rows.map((r) => {
+    counts.total++;
+    if (!r.checked.ok) counts.rejected++;
+    else if (r.action === 'update') counts.toUpdate++;
+    else counts.toCreate++;
+    return {
+      line: r.line,
+      status: r.checked.ok ? 'valid' : 'rejected',
+      action: r.checked.ok ? (r.action ?? 'create') : null,
+      externalId: r.checked.externalId,
+      name: r.checked.ok ? r.checked.name.slice(0, 300) : null,
+      message: r.checked.ok ? null : r.checked.message,
+      cells: r.cells,
+      data: r.checked.ok ? r.checked.data : null,
+    };
+  });
+  await insertImportRows(tx, { importId, subscriberId: ctx.actor.subscriberId, rows: JSON.stringify(staged) });
 }
 
 /**
@@ -189,15 +194,25 @@ export async function stageImport(ctx: Ctx, access: Access, kind: ImportKind, fi
       .returning({ id: imports.id });
     const counts: Counts = { total: 0, toCreate: 0, toUpdate: 0, rejected: 0 };
     const seen: Seen = { customersByName: new Map(), customerIds: new Set() };
+    // The next rows are read and checked while the database looks up and stores the batch before them; batches are
+    // stored one after the other, in the file's order (a QuickBooks job's customer is in a row above it).
+    let storing: Promise<void> = Promise.resolve();
+    const store = async (batch: FileRow[]) => {
+      const checked = checkBatch(kind, batch, layout, access);
+      await storing;
+      storing = storeBatch(tx, ctx, row.id, kind, checked, seen, counts);
+      void storing.catch(() => undefined); // awaited before the next batch or at the end
+    };
     let batch: FileRow[] = [];
     for await (const r of rows) {
       batch.push(r);
       if (batch.length === STAGE_BATCH) {
-        await storeBatch(tx, ctx, row.id, kind, batch, layout, access, seen, counts);
+        await store(batch);
         batch = [];
       }
     }
-    if (batch.length) await storeBatch(tx, ctx, row.id, kind, batch, layout, access, seen, counts);
+    if (batch.length) await store(batch);
+    await storing;
     if (counts.total === 0) throw new AppError(400, `The file has no rows below its header: add the ${IMPORT_KIND_INFO[kind].plural} to import, one a row.`);
     await tx
       .update(imports)

@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, customers, imports, standardItems, subscribers, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { multipart } from '../files/file-fixtures';
 import { runDueJobs } from '../jobs/job-runner';
+import { importFile as importFileOf, lines, uploadImport } from './import-fixtures';
 import { EMPTY_FILE, NOT_A_SPREADSHEET } from './import-read';
 
 let t: TestApp;
@@ -19,23 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lines = (...rows: string[]) => Buffer.from(rows.map((r) => `${r}\r\n`).join(''));
-
-async function upload(kind: string, name: string, content: Buffer, as = 'admin') {
-  const body = await multipart([{ name, content, field: 'file' }]);
-  return t.call('POST', `/api/v1/Imports/${kind}`, as, undefined, { payload: body.payload, headers: body.headers });
-}
-
-/** Uploads, checks the preview, commits and runs the job runner until the import is written. */
-async function importFile(kind: string, name: string, content: Buffer) {
-  const staged = await upload(kind, name, content);
-  expect(staged.statusCode, staged.body).toBe(200);
-  const commit = await t.call('POST', `/api/v1/Imports/${staged.json().importId}/commit`, 'admin');
-  expect(commit.statusCode, commit.body).toBe(200);
-  await runDueJobs(t.db);
-  const done = await t.call('GET', `/api/v1/Imports/${staged.json().importId}`, 'admin');
-  return { preview: staged.json(), done: done.json() };
-}
+const upload = (kind: string, name: string, content: Buffer, as = 'admin') => uploadImport(t, kind, name, content, as);
+const importFile = (kind: string, name: string, content: Buffer) => importFileOf(t, kind, name, content);
 
 const companyCustomers = (sid: number, prefix: string) => t.db.select().from(customers).where(and(eq(customers.subscriberId, sid), sql`${customers.externalId} like ${`${prefix}%`}`));
 

@@ -1,0 +1,1 @@
+CREATE INDEX "import_rows_valid_idx" ON "import_rows" USING btree ("import_id","line") WHERE "import_rows"."status" = 'valid';
