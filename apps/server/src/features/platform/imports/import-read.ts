@@ -62,13 +62,45 @@ async function* csvRows(source: Readable): AsyncGenerator<FileRow> {
     const rest = decoder.end();
     if (rest) yield rest;
   }
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {});
-  Readable.from(text()).pipe(parser);
+  // Papaparse parses each chunk of text as it arrives and hands over its rows; the parser and the file wait, paused,
+  // until those rows are taken, so one chunk at a time is held (a row at a time through its stream mode pauses the
+  // parser every few rows, and each pause parses the rest of the chunk again).
+  const input = Readable.from(text());
+  const at: { rows: string[][]; paused: Papa.Parser | null; isComplete: boolean; failure: unknown; wake(): void } = { rows: [], paused: null, isComplete: false, failure: null, wake: () => undefined };
+  Papa.parse<string[]>(input, {
+    chunk: (results, parser) => {
+      parser.pause();
+      input.pause();
+      Object.assign(at, { rows: results.data, paused: parser });
+      at.wake();
+    },
+    complete: () => {
+      at.isComplete = true;
+      at.wake();
+    },
+    error: (e) => {
+      at.failure = e;
+      at.wake();
+    },
+  });
   let line = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
-    line++;
-    if (record.every((c) => c.trim() === '')) continue;
-    yield { line, cells: record };
+  for (;;) {
+    if (at.failure) throw at.failure;
+    const parser = at.paused;
+    if (parser) {
+      const records = at.rows;
+      Object.assign(at, { rows: [], paused: null });
+      for (const record of records) {
+        line++;
+        if (!record.every((c) => c.trim() === '')) yield { line, cells: record };
+      }
+      parser.resume();
+      if (!at.paused) input.resume();
+    } else if (at.isComplete) {
+      return;
+    } else {
+      await new Promise<void>((resolve) => (at.wake = resolve));
+    }
   }
 }
 
