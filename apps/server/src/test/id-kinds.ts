@@ -109,6 +109,13 @@ export const ID_KINDS: Record<string, IdKind> = {
   'customerQuestions.id': { table: 'company_list_rows', where: "list_key = 'customerQuestions'" },
   'sopTypes.id': { table: 'sop_types' },
   'payRaiseTypes.id': { table: 'pay_raise_types' },
+  // Equipment information and the equipment register.
+  'equipmentCategories.id': { table: 'equipment_categories' },
+  'equipmentMakes.id': { table: 'equipment_makes' },
+  'equipmentModels.id': { table: 'equipment_models' },
+  'refrigerants.id': { table: 'refrigerants' },
+  'voltages.id': { table: 'voltages' },
+  makeId: { table: 'equipment_makes' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

@@ -122,6 +122,11 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       expect(res.statusCode, res.body).toBe(200);
       return '1 customer defaults form';
     }
+    case 'equipmentMakes': {
+      const res = await t.call('POST', url('equipmentModels'), 'admin', { name: `Model of ${id}`, makeId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 model';
+    }
     default:
       throw new Error(`${key} has no usage`);
   }
