@@ -116,6 +116,11 @@ export const ID_KINDS: Record<string, IdKind> = {
   'refrigerants.id': { table: 'refrigerants' },
   'voltages.id': { table: 'voltages' },
   makeId: { table: 'equipment_makes' },
+  modelId: { table: 'equipment_models' },
+  categoryId: { table: 'equipment_categories' },
+  refrigerantId: { table: 'refrigerants' },
+  voltageId: { table: 'voltages' },
+  equipmentId: { table: 'equipment' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

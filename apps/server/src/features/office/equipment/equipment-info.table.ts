@@ -54,6 +54,8 @@ export const equipmentModels = pgTable(
   },
   (t) => [
     ...ids('equipment_models', t),
+    // Equipment names a model with its make, so the pair is one key: a model is never filed under another make.
+    unique('equipment_models_make_unique').on(t.subscriberId, t.makeId, t.id),
     foreignKey({ name: 'equipment_models_make_fk', columns: [t.subscriberId, t.makeId], foreignColumns: [equipmentMakes.subscriberId, equipmentMakes.id] }),
   ],
 );
