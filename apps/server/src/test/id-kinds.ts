@@ -159,6 +159,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   clientId: { outside: "the OAuth client id of the company's own provider account" },
   poNumber: { notAnId: "the customer's purchase order number, text" },
   partNumber: { notAnId: "a part's catalogue number, text" },
+  serialNumber: { notAnId: "a piece of equipment's serial number, text" },
   certificateNumber: { notAnId: "a tax-exempt certificate's number, text" },
   nextInvoiceNumber: { notAnId: 'the number the next invoice gets' },
 };

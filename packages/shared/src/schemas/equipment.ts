@@ -101,3 +101,29 @@ export const equipmentChoicesAnswer = z.object({
   voltages: z.array(choice),
 });
 export type EquipmentChoices = z.infer<typeof equipmentChoicesAnswer>;
+
+// ---------------------------------------------------------------- the work orders that name a piece
+
+/** `GET|POST WorkOrder/{workOrderId}/equipment`: the equipment a work order touches (pieces at its location). */
+export const workOrderEquipmentParams = z.object({ workOrderId: idParam('Work order') });
+export const workOrderEquipmentItemParams = z.object({ workOrderId: idParam('Work order'), equipmentId: idParam('Equipment') });
+export const addWorkOrderEquipmentBody = z.object({ equipmentId: idOf('Equipment') }).meta({ example: { equipmentId: 41 } });
+export type AddWorkOrderEquipmentBody = z.input<typeof addWorkOrderEquipmentBody>;
+export const workOrderEquipmentAnswer = z.array(equipmentSchema);
+
+/** One work order in a piece's history: when, its status, who worked it, the hours of labor and the materials used. */
+export const equipmentHistoryEntrySchema = z.object({
+  workOrderId: z.number(),
+  workOrderNumber: z.string(),
+  createdAt: z.string(),
+  workOrderStatus: z.string(),
+  problem: z.string(),
+  technicians: z.array(z.string()),
+  laborHours: z.number(),
+  materials: z.array(z.object({ description: z.string(), quantity: z.number() })),
+});
+export type EquipmentHistoryEntry = z.infer<typeof equipmentHistoryEntrySchema>;
+
+/** `GET Equipment/{equipmentId}/history`: the piece and every work order that named it, newest first. */
+export const equipmentHistoryAnswer = z.object({ equipment: equipmentSchema, workOrders: z.array(equipmentHistoryEntrySchema) });
+export type EquipmentHistory = z.infer<typeof equipmentHistoryAnswer>;

@@ -69,6 +69,12 @@ export async function equipmentById(db: DbOrTx, ctx: Ctx, access: Access, id: nu
   return rowOf(row);
 }
 
+/** The caller's company's pieces that match a condition, by name, whatever the location's visibility (the caller checked). */
+export async function allEquipment(db: DbOrTx, ctx: Ctx, condition: SQL): Promise<Equipment[]> {
+  const rows = await selectEquipment(db).where(ofTenant(equipment, ctx, condition)).orderBy(asc(sql`lower(${equipment.name})`), asc(equipment.id));
+  return rows.map(rowOf);
+}
+
 /** `GET Equipment/{equipmentId}`. */
 export const getEquipment = (ctx: Ctx, access: Access, id: number) => equipmentById(ctx.db, ctx, access, id);
 

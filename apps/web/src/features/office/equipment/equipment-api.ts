@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Equipment, EquipmentChoices, EquipmentListAnswer, EquipmentListParsed, SaveEquipmentBody } from '@sm/shared';
-import { apiGet, apiPost, apiPut } from '../../../lib/api';
+import type { Equipment, EquipmentChoices, EquipmentHistory, EquipmentListAnswer, EquipmentListParsed, SaveEquipmentBody } from '@sm/shared';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+import { itemsKey } from '../work-orders/items/items-api';
 
 /** Every equipment query starts with this key; a change refreshes them all. */
 export const EQUIPMENT_KEY = 'equipment';
@@ -49,4 +50,30 @@ export function useSetEquipmentActive() {
     mutationFn: ({ equipmentId, isActive }: { equipmentId: number; isActive: boolean }) => apiPost<Equipment>(`Equipment/${equipmentId}/${isActive ? 'reactivate' : 'retire'}`),
     onSuccess: () => client.invalidateQueries({ queryKey: [EQUIPMENT_KEY] }),
   });
+}
+
+/** A piece and every work order that named it. */
+export function equipmentHistoryQuery(equipmentId: number) {
+  return queryOptions({
+    queryKey: [EQUIPMENT_KEY, 'history', equipmentId],
+    queryFn: ({ signal }) => apiGet<EquipmentHistory>(`Equipment/${equipmentId}/history`, { signal }),
+    enabled: equipmentId > 0,
+  });
+}
+
+/** The equipment a work order names: kept with the work order's items, so adding a task that names a piece refreshes it. */
+export function workOrderEquipmentQuery(workOrderId: number) {
+  return queryOptions({
+    queryKey: [...itemsKey(workOrderId), 'equipment'],
+    queryFn: ({ signal }) => apiGet<Equipment[]>(`WorkOrder/${workOrderId}/equipment`, { signal }),
+  });
+}
+
+/** Names a piece on a work order, or takes it off. */
+export function useWorkOrderEquipment(workOrderId: number) {
+  const client = useQueryClient();
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: itemsKey(workOrderId) }), client.invalidateQueries({ queryKey: [EQUIPMENT_KEY] })]);
+  const add = useMutation({ mutationFn: (equipmentId: number) => apiPost<Equipment[]>(`WorkOrder/${workOrderId}/equipment`, { equipmentId }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (equipmentId: number) => apiDelete<Equipment[]>(`WorkOrder/${workOrderId}/equipment/${equipmentId}`), onSuccess: refresh });
+  return { add, remove };
 }

@@ -1,4 +1,4 @@
-import { IconAirConditioning, IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconAirConditioning, IconEdit, IconHistory, IconPlus } from '@tabler/icons-react';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { EQUIPMENT_PATHS } from './equipment-paths';
@@ -18,6 +18,16 @@ export const EQUIPMENT_AREAS: AreaDefinition[] = [
     icon: IconAirConditioning,
     requirement: { kind: 'area', area: 'Customers', level: 'read' },
     component: lazyArea(() => import('./equipments-page')),
+  },
+  {
+    path: EQUIPMENT_PATHS.history,
+    domain: 'office',
+    label: 'Equipment History',
+    description: 'Every work order on a piece of equipment: date, status, technicians, labor and materials.',
+    icon: IconHistory,
+    requirement: { kind: 'area', area: 'Work Orders', level: 'read' },
+    component: lazyArea(() => import('./equipment-history-page')),
+    isLinkTargetOnly: true,
   },
   {
     path: EQUIPMENT_PATHS.add,

@@ -68,7 +68,7 @@ export function EquipmentList({ rows, isLoading, canWrite, showLocation = true }
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={620}>
       <Table striped highlightOnHover aria-label="Equipment" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

@@ -1,0 +1,2 @@
+ALTER TABLE "work_order_equipment_tasks" ADD COLUMN "equipment_id" integer;--> statement-breakpoint
+ALTER TABLE "work_order_equipment_tasks" ADD CONSTRAINT "work_order_equipment_tasks_equipment_fk" FOREIGN KEY ("subscriber_id","equipment_id") REFERENCES "public"."equipment"("subscriber_id","id") ON DELETE no action ON UPDATE no action;
