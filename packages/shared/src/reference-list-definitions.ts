@@ -1,5 +1,6 @@
 import type { Requirement } from './access';
-import { CUSTOMER_ANSWER_TYPES, discountReasonList, EPA_APPLIANCE_TYPES, NAME, QUOTE_TEXT_KINDS, REFRIGERANT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
+import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
+import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
 
 /**
  * The administration menu's short lists (spec platform 2.1 administration), each described once: what it is called,
@@ -9,8 +10,6 @@ import { CUSTOMER_ANSWER_TYPES, discountReasonList, EPA_APPLIANCE_TYPES, NAME, Q
 export * from './reference-list-types';
 
 const SETTINGS = '/administration/account-settings';
-const EQUIPMENT_INFO = '/administration/equipment-info';
-const choicesOf = (kinds: readonly { value: string; label: string }[]) => kinds.map(({ value, label }) => ({ value, label }));
 
 const definitions: readonly ReferenceListDefinition[] = [
   {
@@ -308,49 +307,7 @@ const definitions: readonly ReferenceListDefinition[] = [
     columns: [NAME(200, 'Question'), { field: 'answerType', label: 'Answer Type', type: 'choice', isRequired: true, choices: CUSTOMER_ANSWER_TYPES }],
     example: { name: 'How did you hear about us?', answerType: 'text', isActive: true },
   },
-  {
-    key: 'equipmentCategories',
-    title: 'Equipment Categories',
-    singular: 'equipment category',
-    description: 'The kinds of equipment kept at customer locations, each with its EPA appliance type and the leak rate that must be repaired.',
-    path: `${EQUIPMENT_INFO}/category`,
-    area: 'Equipment Category',
-    isReadOnly: false,
-    canRetire: true,
-    columns: [
-      NAME(),
-      { field: 'applianceType', label: 'EPA Appliance Type', type: 'choice', isRequired: true, choices: choicesOf(EPA_APPLIANCE_TYPES) },
-      { field: 'leakRatePercent', label: 'Leak Rate Threshold', type: 'percent', isRequired: false },
-    ],
-    example: { name: 'Ice Machines', applianceType: 'commercialRefrigeration', leakRatePercent: 20, isActive: true },
-  },
-  simpleList('equipmentMakes', 'Makes', 'make', 'The manufacturers of the equipment the company services.', `${EQUIPMENT_INFO}/makes`, 'Make', 'Hussmann'),
-  simpleList(
-    'equipmentModels',
-    'Make Details',
-    'model',
-    'The models of each make.',
-    `${EQUIPMENT_INFO}/makeDetails`,
-    'Make',
-    'RL-12',
-    [{ field: 'makeId', label: 'Make', type: 'reference', isRequired: true, list: 'equipmentMakes' }],
-    { makeId: 1 },
-  ),
-  simpleList(
-    'refrigerants',
-    'Refrigerants',
-    'refrigerant',
-    'The refrigerants in the equipment, each with its kind and the full charge in pounds at which the leak rules apply.',
-    `${EQUIPMENT_INFO}/refrigerants`,
-    'Refrigerant',
-    'R-407C',
-    [
-      { field: 'kind', label: 'Kind', type: 'choice', isRequired: true, choices: choicesOf(REFRIGERANT_KINDS) },
-      { field: 'chargeThresholdPounds', label: 'Charge Threshold (lb)', type: 'wholeNumber', isRequired: false, max: 10000 },
-    ],
-    { kind: 'hfc', chargeThresholdPounds: 15 },
-  ),
-  simpleList('voltages', 'Voltages', 'voltage', 'The electrical supplies of the equipment.', `${EQUIPMENT_INFO}/voltages`, 'Voltage', '277V/1ph'),
+  ...EQUIPMENT_INFO_LISTS,
 ];
 
 /** Every reference list, in menu order. */

@@ -104,7 +104,7 @@ export type EquipmentChoices = z.infer<typeof equipmentChoicesAnswer>;
 
 // ---------------------------------------------------------------- the work orders that name a piece
 
-/** `GET|POST WorkOrder/{workOrderId}/equipment`: the equipment a work order touches (pieces at its location). */
+/** `GET|POST WorkOrder/{workOrderId}/equipments`: the equipment a work order touches (pieces at its location). */
 export const workOrderEquipmentParams = z.object({ workOrderId: idParam('Work order') });
 export const workOrderEquipmentItemParams = z.object({ workOrderId: idParam('Work order'), equipmentId: idParam('Equipment') });
 export const addWorkOrderEquipmentBody = z.object({ equipmentId: idOf('Equipment') }).meta({ example: { equipmentId: 41 } });

@@ -15,12 +15,12 @@ import { addWorkOrderEquipment, listWorkOrderEquipment, removeWorkOrderEquipment
 export function workOrderEquipmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Equipment'];
-  r.get('/api/v1/WorkOrder/:workOrderId/equipment', {
+  r.get('/api/v1/WorkOrder/:workOrderId/equipments', {
     config: { access: area('Work Orders'), errors: [404] },
     schema: { operationId: 'listWorkOrderEquipment', summary: 'The equipment a work order touches', tags, params: workOrderEquipmentParams, response: { 200: workOrderEquipmentAnswer } },
     handler: (req) => listWorkOrderEquipment(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
   });
-  r.post('/api/v1/WorkOrder/:workOrderId/equipment', {
+  r.post('/api/v1/WorkOrder/:workOrderId/equipments', {
     config: { access: area('Work Orders', 'write'), errors: [404] },
     schema: {
       operationId: 'addWorkOrderEquipment',
@@ -33,7 +33,7 @@ export function workOrderEquipmentRoutes(app: FastifyInstance, deps: { db: Db })
     },
     handler: (req) => addWorkOrderEquipment(ctxOf(req, deps.db), req.access!, req.params.workOrderId, req.body.equipmentId),
   });
-  r.delete('/api/v1/WorkOrder/:workOrderId/equipment/:equipmentId', {
+  r.delete('/api/v1/WorkOrder/:workOrderId/equipments/:equipmentId', {
     config: { access: DELETE_ITEMS, errors: [404] },
     schema: {
       operationId: 'removeWorkOrderEquipment',

@@ -13,7 +13,7 @@ async function namedOn(db: DbOrTx, ctx: Ctx, workOrderId: number): Promise<Equip
   return allEquipment(db, ctx, sql`exists (select 1 from ${workOrderEquipment} where ${workOrderEquipment.equipmentId} = ${equipment.id} and ${workOrderEquipment.workOrderId} = ${workOrderId})`);
 }
 
-/** `GET WorkOrder/{workOrderId}/equipment`: the equipment the work order touches. */
+/** `GET WorkOrder/{workOrderId}/equipments`: the equipment the work order touches. */
 export async function listWorkOrderEquipment(ctx: Ctx, access: Access, workOrderId: number): Promise<Equipment[]> {
   await visibleWorkOrder(ctx.db, ctx, access, workOrderId);
   return namedOn(ctx.db, ctx, workOrderId);
@@ -45,7 +45,7 @@ export async function linkEquipment(tx: Tx, ctx: Ctx, workOrderId: number, equip
   if (added.length > 0) await recordAudit(tx, ctx, { entity: 'workOrderEquipment', entityId: workOrderId, action: 'add', after: { equipmentId } });
 }
 
-/** `POST WorkOrder/{workOrderId}/equipment`: names a piece at the work order's location on it. */
+/** `POST WorkOrder/{workOrderId}/equipments`: names a piece at the work order's location on it. */
 export async function addWorkOrderEquipment(ctx: Ctx, access: Access, workOrderId: number, equipmentId: number): Promise<Equipment[]> {
   return ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, workOrderId);
@@ -55,7 +55,7 @@ export async function addWorkOrderEquipment(ctx: Ctx, access: Access, workOrderI
   });
 }
 
-/** `DELETE WorkOrder/{workOrderId}/equipment/{equipmentId}`: takes a piece off the work order, unless a task names it. */
+/** `DELETE WorkOrder/{workOrderId}/equipments/{equipmentId}`: takes a piece off the work order, unless a task names it. */
 export async function removeWorkOrderEquipment(ctx: Ctx, access: Access, workOrderId: number, equipmentId: number): Promise<Equipment[]> {
   return ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, workOrderId);

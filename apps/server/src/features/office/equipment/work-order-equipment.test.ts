@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (workOrderId: number, equipmentId?: number) => `/api/v1/WorkOrder/${workOrderId}/equipment${equipmentId ? `/${equipmentId}` : ''}`;
+const url = (workOrderId: number, equipmentId?: number) => `/api/v1/WorkOrder/${workOrderId}/equipments${equipmentId ? `/${equipmentId}` : ''}`;
 const namesOn = async (workOrderId: number) => (await t.db.select().from(workOrderEquipment).where(eq(workOrderEquipment.workOrderId, workOrderId))).map((r) => r.equipmentId);
 
 describe("a work order's equipment", () => {

@@ -65,7 +65,7 @@ export function equipmentHistoryQuery(equipmentId: number) {
 export function workOrderEquipmentQuery(workOrderId: number) {
   return queryOptions({
     queryKey: [...itemsKey(workOrderId), 'equipment'],
-    queryFn: ({ signal }) => apiGet<Equipment[]>(`WorkOrder/${workOrderId}/equipment`, { signal }),
+    queryFn: ({ signal }) => apiGet<Equipment[]>(`WorkOrder/${workOrderId}/equipments`, { signal }),
   });
 }
 
@@ -73,7 +73,7 @@ export function workOrderEquipmentQuery(workOrderId: number) {
 export function useWorkOrderEquipment(workOrderId: number) {
   const client = useQueryClient();
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: itemsKey(workOrderId) }), client.invalidateQueries({ queryKey: [EQUIPMENT_KEY] })]);
-  const add = useMutation({ mutationFn: (equipmentId: number) => apiPost<Equipment[]>(`WorkOrder/${workOrderId}/equipment`, { equipmentId }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (equipmentId: number) => apiDelete<Equipment[]>(`WorkOrder/${workOrderId}/equipment/${equipmentId}`), onSuccess: refresh });
+  const add = useMutation({ mutationFn: (equipmentId: number) => apiPost<Equipment[]>(`WorkOrder/${workOrderId}/equipments`, { equipmentId }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (equipmentId: number) => apiDelete<Equipment[]>(`WorkOrder/${workOrderId}/equipments/${equipmentId}`), onSuccess: refresh });
   return { add, remove };
 }
