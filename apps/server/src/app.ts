@@ -13,6 +13,8 @@ import { authRoutes } from './features/platform/auth/auth.routes';
 import { boardsRoutes } from './features/field/boards/boards.routes';
 import { clockRoutes } from './features/field/clock/clock.routes';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
+import { equipmentRoutes } from './features/office/equipment/equipment.routes';
+import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
 import { emailTemplatesRoutes } from './features/platform/email-templates/email-templates.routes';
@@ -178,6 +180,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   workOrderOfficeRoutes(app, opts);
   customersRoutes(app, opts);
   contactsRoutes(app, opts);
+  equipmentRoutes(app, opts);
+  workOrderEquipmentRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, opts);
   corrigoRoutes(app, opts);

@@ -50,3 +50,4 @@ export * from './schemas/rate-sheets';
 export * from './schemas/user-pay-rates';
 export * from './schemas/masked-roles';
 export * from './schemas/imports';
+export * from './schemas/equipment';

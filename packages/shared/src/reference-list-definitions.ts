@@ -1,4 +1,5 @@
 import type { Requirement } from './access';
+import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
 
 /**
@@ -306,6 +307,7 @@ const definitions: readonly ReferenceListDefinition[] = [
     columns: [NAME(200, 'Question'), { field: 'answerType', label: 'Answer Type', type: 'choice', isRequired: true, choices: CUSTOMER_ANSWER_TYPES }],
     example: { name: 'How did you hear about us?', answerType: 'text', isActive: true },
   },
+  ...EQUIPMENT_INFO_LISTS,
 ];
 
 /** Every reference list, in menu order. */

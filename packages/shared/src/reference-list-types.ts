@@ -40,6 +40,11 @@ export const REFERENCE_LIST_KEYS = [
   'billingMethods',
   'terms',
   'customerQuestions',
+  'equipmentCategories',
+  'equipmentMakes',
+  'equipmentModels',
+  'refrigerants',
+  'voltages',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -107,6 +112,28 @@ export const CUSTOMER_ANSWER_TYPES = [
   { value: 'text', label: 'Text' },
   { value: 'number', label: 'Number' },
   { value: 'date', label: 'Date' },
+] as const;
+
+/**
+ * The US EPA's kinds of refrigeration appliance, each with the leak rate (percent a year) above which a leak must be
+ * repaired: the defaults of a new equipment category, which the company may change.
+ */
+export const EPA_APPLIANCE_TYPES = [
+  { value: 'comfortCooling', label: 'Comfort cooling', leakRatePercent: 10 },
+  { value: 'commercialRefrigeration', label: 'Commercial refrigeration', leakRatePercent: 20 },
+  { value: 'industrialProcess', label: 'Industrial process refrigeration', leakRatePercent: 30 },
+  { value: 'none', label: 'Not a refrigerant appliance', leakRatePercent: null },
+] as const;
+
+/**
+ * The kinds of refrigerant, each with the full charge in pounds at which the leak rules apply (15 lb for HFCs under
+ * 40 CFR Part 84 Subpart C, 50 lb for ozone-depleting CFCs and HCFCs under Part 82 Subpart F, none otherwise).
+ */
+export const REFRIGERANT_KINDS = [
+  { value: 'hfc', label: 'HFC', chargeThresholdPounds: 15 },
+  { value: 'ozoneDepleting', label: 'Ozone-depleting (CFC, HCFC)', chargeThresholdPounds: 50 },
+  { value: 'hfo', label: 'HFO', chargeThresholdPounds: null },
+  { value: 'natural', label: 'Natural', chargeThresholdPounds: null },
 ] as const;
 
 /** A list of names only, retired rather than deleted once used. */

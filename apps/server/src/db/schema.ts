@@ -28,3 +28,5 @@ export * from '../features/platform/users-admin/user-links.table';
 export * from '../features/office/rate-sheets/rate-sheets.table';
 export * from '../features/platform/reference-lists/company-list-rows.table';
 export * from '../features/platform/settings-forms/company-settings.table';
+export * from '../features/office/equipment/equipment-info.table';
+export * from '../features/office/equipment/equipment.table';

@@ -109,6 +109,18 @@ export const ID_KINDS: Record<string, IdKind> = {
   'customerQuestions.id': { table: 'company_list_rows', where: "list_key = 'customerQuestions'" },
   'sopTypes.id': { table: 'sop_types' },
   'payRaiseTypes.id': { table: 'pay_raise_types' },
+  // Equipment information and the equipment register.
+  'equipmentCategories.id': { table: 'equipment_categories' },
+  'equipmentMakes.id': { table: 'equipment_makes' },
+  'equipmentModels.id': { table: 'equipment_models' },
+  'refrigerants.id': { table: 'refrigerants' },
+  'voltages.id': { table: 'voltages' },
+  makeId: { table: 'equipment_makes' },
+  modelId: { table: 'equipment_models' },
+  categoryId: { table: 'equipment_categories' },
+  refrigerantId: { table: 'refrigerants' },
+  voltageId: { table: 'voltages' },
+  equipmentId: { table: 'equipment' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },
@@ -147,6 +159,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   clientId: { outside: "the OAuth client id of the company's own provider account" },
   poNumber: { notAnId: "the customer's purchase order number, text" },
   partNumber: { notAnId: "a part's catalogue number, text" },
+  serialNumber: { notAnId: "a piece of equipment's serial number, text" },
   certificateNumber: { notAnId: "a tax-exempt certificate's number, text" },
   nextInvoiceNumber: { notAnId: 'the number the next invoice gets' },
 };

@@ -189,6 +189,8 @@ export type UpdateWorkOrderJobBody = z.input<typeof updateWorkOrderJobBody>;
 
 export const equipmentTaskSchema = z.object({
   taskId: z.number(),
+  /** The piece of the equipment register the task is on, when the task names one. */
+  equipmentId: z.number().nullable(),
   equipmentName: z.string(),
   task: z.string(),
   isDone: z.boolean(),
@@ -199,8 +201,8 @@ export const equipmentTaskSchema = z.object({
 export type EquipmentTask = z.infer<typeof equipmentTaskSchema>;
 
 export const addEquipmentTaskBody = z
-  .object({ workOrderId: idOf('Work order'), equipmentName: requiredText('Equipment', 200), task: requiredText('Task', 500) })
-  .meta({ example: { workOrderId: 1, equipmentName: 'Walk-in cooler #2', task: 'Clean condenser coil' } });
+  .object({ workOrderId: idOf('Work order'), equipmentId: idOf('Equipment').nullish(), equipmentName: requiredText('Equipment', 200), task: requiredText('Task', 500) })
+  .meta({ example: { workOrderId: 1, equipmentId: 41, equipmentName: 'Walk-in cooler #2', task: 'Clean condenser coil' } });
 export type AddEquipmentTaskBody = z.input<typeof addEquipmentTaskBody>;
 
 export const updateEquipmentTaskBody = z.object({ isDone: bool('Done') });

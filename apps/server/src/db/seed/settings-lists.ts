@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/context';
+import { addMakes, addStartingEquipmentInfo } from '../../features/office/equipment/equipment-info-rows';
 import { addListRows, STARTING_LIST_ROWS, type StartingRow } from '../../features/platform/reference-lists/starting-rows';
 
 /** The demo's payroll, quote, customer and stock lists: a believable set for each, beside the starting ones. */
@@ -42,7 +43,17 @@ const DEMO_ROWS: StartingRow[] = [
   { listKey: 'customerQuestions', name: 'How many units are on site?', kind: 'number' },
 ];
 
-/** Every simple list of a demo company. */
+/** The makes of the equipment the demo companies service, with a few models each. */
+const DEMO_MAKES: Record<string, string[]> = {
+  Hussmann: ['Protocol PRT-8', 'Excel RL-12'],
+  Copeland: ['ZB38KCE', 'ZS21KAE'],
+  Carrier: ['48TC Weathermaker', '24ACC6'],
+  True: ['T-49', 'TSSU-60-16'],
+};
+
+/** Every simple list of a demo company, and its equipment information. */
 export async function seedSettingsLists(tx: Tx, subscriberId: number) {
   await addListRows(tx, subscriberId, [...STARTING_LIST_ROWS, ...DEMO_ROWS]);
+  await addStartingEquipmentInfo(tx, subscriberId);
+  await addMakes(tx, subscriberId, DEMO_MAKES);
 }

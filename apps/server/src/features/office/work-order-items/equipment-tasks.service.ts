@@ -6,6 +6,7 @@ import type { Ctx, DbOrTx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { ensureEquipmentAtWorkOrder, linkEquipment } from '../equipment/work-order-equipment.service';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { workOrderOfItem } from './work-order-item-access';
 
@@ -14,6 +15,7 @@ const doneByUser = alias(users, 'done_by_user');
 
 const rowOf = (t: Stored, doneBy: string | null): EquipmentTask => ({
   taskId: t.id,
+  equipmentId: t.equipmentId,
   equipmentName: t.equipmentName,
   task: t.task,
   isDone: t.isDone,
@@ -21,7 +23,7 @@ const rowOf = (t: Stored, doneBy: string | null): EquipmentTask => ({
   doneAt: t.isDone && t.doneAt ? t.doneAt.toISOString() : null,
 });
 
-const snapshot = (t: Stored) => ({ workOrderId: t.workOrderId, equipmentName: t.equipmentName, task: t.task, isDone: t.isDone, doneBy: t.doneBy, doneAt: t.doneAt });
+const snapshot = (t: Stored) => ({ workOrderId: t.workOrderId, equipmentId: t.equipmentId, equipmentName: t.equipmentName, task: t.task, isDone: t.isDone, doneBy: t.doneBy, doneAt: t.doneAt });
 
 const selectTasks = (db: DbOrTx) =>
   db
@@ -45,13 +47,20 @@ export async function listEquipmentTasks(ctx: Ctx, access: Access, workOrderId: 
   return rows.map((r) => rowOf(r.t, r.doneBy));
 }
 
-/** `WorkOrder/equipmentTasks/add`: a task to do on one piece of equipment. */
+/**
+ * `WorkOrder/equipmentTasks/add`: a task to do on one piece of equipment. A task that names a piece of the register
+ * (at the work order's location) names that piece on the work order too.
+ */
 export async function addEquipmentTask(ctx: Ctx, access: Access, body: AddEquipmentTaskBody): Promise<EquipmentTask> {
   return ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, body.workOrderId);
+    if (body.equipmentId != null) {
+      await ensureEquipmentAtWorkOrder(tx, ctx, body.workOrderId, body.equipmentId);
+      await linkEquipment(tx, ctx, body.workOrderId, body.equipmentId);
+    }
     const [row] = await tx
       .insert(workOrderEquipmentTasks)
-      .values({ subscriberId: ctx.actor.subscriberId, workOrderId: body.workOrderId, equipmentName: body.equipmentName, task: body.task })
+      .values({ subscriberId: ctx.actor.subscriberId, workOrderId: body.workOrderId, equipmentId: body.equipmentId ?? null, equipmentName: body.equipmentName, task: body.task })
       .returning();
     await recordAudit(tx, ctx, { entity: 'workOrderEquipmentTask', entityId: row.id, action: 'create', after: snapshot(row) });
     return taskById(tx, ctx, row.id);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companyListRows } from '../../platform/reference-lists/company-list-rows.table';
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
@@ -46,6 +46,8 @@ export const customers = pgTable(
   },
   (t) => [
     index('customers_subscriber_idx').on(t.subscriberId),
+    // What a record of the same company points at (equipment at a location), so it never names another company's.
+    unique('customers_subscriber_id_unique').on(t.subscriberId, t.id),
     uniqueIndex('customers_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),
     index('customers_billing_idx').on(t.billingCustomerId),
     // The search box (features/office/search): a company's customers by the words of their name and place, typos forgiven,

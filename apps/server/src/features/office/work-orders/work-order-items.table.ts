@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { itemRateTypes, materialStatuses, standardItems } from '../../platform/reference/reference.table';
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
+import { equipment } from '../equipment/equipment.table';
 import { customerRateSheets } from './customers.table';
 import { workOrders } from './work-orders.table';
 
@@ -90,13 +91,18 @@ export const workOrderEquipmentTasks = pgTable(
     id: serial('id').primaryKey(),
     subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
     workOrderId: integer('work_order_id').notNull().references(() => workOrders.id),
+    /** The piece of the register the task is on (of the same company), when it names one. */
+    equipmentId: integer('equipment_id'),
     equipmentName: text('equipment_name').notNull(),
     task: text('task').notNull(),
     isDone: boolean('is_done').notNull().default(false),
     doneBy: integer('done_by').references(() => users.id),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [index('work_order_equipment_tasks_wo_idx').on(t.workOrderId)],
+  (t) => [
+    index('work_order_equipment_tasks_wo_idx').on(t.workOrderId),
+    foreignKey({ name: 'work_order_equipment_tasks_equipment_fk', columns: [t.subscriberId, t.equipmentId], foreignColumns: [equipment.subscriberId, equipment.id] }),
+  ],
 );
 
 /** The customer's signature on a work order: a 300x200 PNG, kept with who signed and when. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { workOrderClasses, workOrderStatuses } from '../../platform/reference/reference.table';
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
@@ -35,6 +35,8 @@ export const workOrders = pgTable(
   },
   (t) => [
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),
+    // What a record of the same company points at (the equipment a work order names).
+    unique('work_orders_subscriber_id_unique').on(t.subscriberId, t.id),
     index('work_orders_subscriber_status_idx').on(t.subscriberId, t.workOrderStatusId),
     index('work_orders_subscriber_created_idx').on(t.subscriberId, t.createdAt),
     // A customer's work orders, newest first: the site's and the billing customer's (the search box's customer matches),

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
-  workOrderFlags, workOrderLabor, workOrderStandardItems, workOrderStatuses, workOrders,
+  workOrderFlags, workOrderLabor, equipment, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -74,6 +74,9 @@ const customerDefaultsUse = (field: string): ListUsage => ({
   subscriberId: companySettings.subscriberId,
   label: ['customer defaults form', 'customer defaults forms'],
 });
+
+/** A piece of equipment names its category, make, model, refrigerant and voltage by id. */
+const equipmentUse = (column: PgColumn): ListUsage => ({ table: equipment, column, subscriberId: equipment.subscriberId, label: ['piece of equipment', 'pieces of equipment'] });
 
 /** A customer names its terms, billing method and payment method by id. */
 const customerUse = (column: PgColumn): ListUsage => ({ table: customers, column, subscriberId: customers.subscriberId, label: ['customer', 'customers'] });
@@ -168,4 +171,33 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   billingMethods: sharedList('billingMethods', {}, [customerDefaultsUse('billingMethodId'), customerUse(customers.billingMethodId)]),
   terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [customerDefaultsUse('termsId'), customerUse(customers.termsId)]),
   customerQuestions: sharedList('customerQuestions', { answerType: companyListRows.kind }),
+  equipmentCategories: {
+    table: equipmentCategories,
+    id: equipmentCategories.id,
+    subscriberId: equipmentCategories.subscriberId,
+    isActive: equipmentCategories.isActive,
+    columns: { name: equipmentCategories.name, applianceType: equipmentCategories.applianceType, leakRatePercent: equipmentCategories.leakRatePercent },
+    usages: [equipmentUse(equipment.categoryId)],
+  },
+  equipmentMakes: companyList(equipmentMakes, [
+    { table: equipmentModels, column: equipmentModels.makeId, subscriberId: equipmentModels.subscriberId, label: ['model', 'models'] },
+    equipmentUse(equipment.makeId),
+  ]),
+  equipmentModels: {
+    table: equipmentModels,
+    id: equipmentModels.id,
+    subscriberId: equipmentModels.subscriberId,
+    isActive: equipmentModels.isActive,
+    columns: { name: equipmentModels.name, makeId: equipmentModels.makeId },
+    usages: [equipmentUse(equipment.modelId)],
+  },
+  refrigerants: {
+    table: refrigerants,
+    id: refrigerants.id,
+    subscriberId: refrigerants.subscriberId,
+    isActive: refrigerants.isActive,
+    columns: { name: refrigerants.name, kind: refrigerants.kind, chargeThresholdPounds: refrigerants.chargeThresholdPounds },
+    usages: [equipmentUse(equipment.refrigerantId)],
+  },
+  voltages: companyList(voltages, [equipmentUse(equipment.voltageId)]),
 };

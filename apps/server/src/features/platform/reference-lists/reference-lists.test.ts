@@ -5,7 +5,7 @@ import {
 } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auditLog, customerFlagLinks, districts, regions, standardItems, userStatuses, users, workOrderLabor, workOrderStandardItems, workOrders,
+  auditLog, customerFlagLinks, equipmentCategories, equipmentModels, districts, regions, standardItems, userStatuses, users, workOrderLabor, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
 import { loadDemoAccess, type DemoAccess } from '../../../test/demo-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -121,6 +121,25 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       const res = await t.call('PUT', '/api/v1/Settings/customerDefaultSetting', 'admin', { taxStatus: 'taxable', [field]: id });
       expect(res.statusCode, res.body).toBe(200);
       return '1 customer defaults form';
+    }
+    case 'equipmentMakes': {
+      const res = await t.call('POST', url('equipmentModels'), 'admin', { name: `Model of ${id}`, makeId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 model';
+    }
+    case 'equipmentCategories':
+    case 'equipmentModels':
+    case 'refrigerants':
+    case 'voltages': {
+      const [category] = await t.db.select().from(equipmentCategories).where(eq(equipmentCategories.subscriberId, polar));
+      const [model] = key === 'equipmentModels' ? await t.db.select().from(equipmentModels).where(eq(equipmentModels.id, id)) : [];
+      const body = {
+        customerId: wo.customerId, name: `Unit of ${key} ${id}`, categoryId: key === 'equipmentCategories' ? id : category.id,
+        ...(model ? { makeId: model.makeId, modelId: id } : {}), ...(key === 'refrigerants' ? { refrigerantId: id, chargePounds: 12.5 } : {}), ...(key === 'voltages' ? { voltageId: id } : {}),
+      };
+      const res = await t.call('POST', '/api/v1/Equipment', 'admin', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 piece of equipment';
     }
     default:
       throw new Error(`${key} has no usage`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ROLE, type RegisterInput } from '@sm/shared';
+import { addStartingEquipmentInfo } from '../../office/equipment/equipment-info-rows';
 import { addListRows, STARTING_LIST_ROWS } from '../reference-lists/starting-rows';
 import { billingSettings, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
@@ -35,7 +36,7 @@ export async function hasNoCompany(db: DbOrTx): Promise<boolean> {
  * A new company and its first Super Admin, inside the caller's transaction, which holds the sign-up lock: the user name
  * (case-insensitively, among every company's users) and the address must be free, else 409 with a sentence. The
  * company gets its permission matrix, its address and time zone, and the short lists a company works with (work-order
- * flags, per-diem types, its invoice counter).
+ * flags, per-diem types, its invoice counter, equipment categories, refrigerants and voltages).
  */
 export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwordHash: string; isEmailConfirmed: boolean }) {
   const same = (column: typeof users.userName | typeof users.email, value: string) =>
@@ -60,5 +61,6 @@ export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwo
   await tx.insert(perDiemTypes).values(STARTING_PER_DIEMS.map((name) => ({ subscriberId: company.id, name })));
   await tx.insert(billingSettings).values({ subscriberId: company.id });
   await addListRows(tx, company.id, STARTING_LIST_ROWS);
+  await addStartingEquipmentInfo(tx, company.id);
   return { subscriberId: company.id, companyName: company.name, userId: admin.id };
 }

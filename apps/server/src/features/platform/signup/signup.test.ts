@@ -6,7 +6,7 @@ import { PASSWORD_RULE, ROLE } from '@sm/shared';
 import { buildApp } from '../../../app';
 import { openDatabase, type Database } from '../../../db/client';
 import { seedReference } from '../../../db/seed/reference';
-import { emailOutbox, userLinks, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
+import { emailOutbox, equipmentCategories, refrigerants, voltages, userLinks, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import { createTestApp, ownPgDatabase, TEST_SECRET, type TestApp } from '../../../test/test-app';
 import { customerForm } from '../../office/customers/customer-fixtures';
 import { defaultMatrixRows } from '../permissions/default-matrix';
@@ -74,6 +74,16 @@ describe('registering a company (PUBLIC_SIGNUP=1)', () => {
     expect((await t.db.select({ n: count() }).from(rolePermissions).where(eq(rolePermissions.subscriberId, company.id)))[0].n).toBe(defaultMatrixRows(company.id).length);
     expect((await t.db.select({ n: count() }).from(workOrderFlags).where(eq(workOrderFlags.subscriberId, company.id)))[0].n).toBeGreaterThan(0);
     expect((await t.db.select({ n: count() }).from(perDiemTypes).where(eq(perDiemTypes.subscriberId, company.id)))[0].n).toBeGreaterThan(0);
+    // Its equipment information starts with the categories, refrigerants and voltages of a refrigeration company.
+    const categories = await t.db.select().from(equipmentCategories).where(eq(equipmentCategories.subscriberId, company.id)).orderBy(equipmentCategories.id);
+    expect(categories.map((c) => [c.name, c.applianceType, c.leakRatePercent])).toEqual([
+      ['Refrigeration', 'commercialRefrigeration', '20.00'], ['Air Conditioning', 'comfortCooling', '10.00'], ['Cooking Equipment', 'none', null],
+    ]);
+    const gases = await t.db.select().from(refrigerants).where(eq(refrigerants.subscriberId, company.id)).orderBy(refrigerants.id);
+    expect(gases.map((r) => `${r.name} ${r.kind} ${r.chargeThresholdPounds}`)).toEqual([
+      'R-404A hfc 15', 'R-410A hfc 15', 'R-134a hfc 15', 'R-448A hfc 15', 'R-449A hfc 15', 'R-22 ozoneDepleting 50', 'R-290 natural null', 'R-744 natural null',
+    ]);
+    expect((await t.db.select({ name: voltages.name }).from(voltages).where(eq(voltages.subscriberId, company.id)).orderBy(voltages.id)).map((v) => v.name)).toEqual(['115V', '208-230V/1ph', '208-230V/3ph', '460V/3ph']);
 
     // The message waits in the outbox, from the new company, with a link under PUBLIC_URL; only the token's hash is kept.
     const { mail, token } = await linkTo('avery@lonestarcooling.example');

@@ -11,6 +11,7 @@ import { CustomerLoadError, CustomerNotFound, CustomerSkeleton, useCustomerId } 
 import { CUSTOMER_PATHS, customerEditPath, customerPath, newWorkOrderPath } from './customer-paths';
 import { ContactsSection, CreditSection, Fact, LocationsSection, Section, telOf } from './customer-sections';
 import { customerQuery } from './customers-api';
+import { EquipmentSection } from '../equipment/equipment-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -155,6 +156,7 @@ export default function CustomerPage() {
         <ContactsSection customer={c} canWrite={canWriteContacts} />
         {c.canSeeCredit && <CreditSection customer={c} />}
       </SimpleGrid>
+      <EquipmentSection customerId={c.customerId} canWrite={canWrite} />
       <AttachmentsPanel folder={`customers/${c.customerId}`} canChange={canWrite} emailSubject={c.name} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
+import { IconBolt, IconBox, IconBuildingFactory2, IconCategory, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, SETTINGS_FORMS, settingsFormAccess, type Access, type ReferenceListKey, type SettingsFormKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -55,6 +55,11 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   billingMethods: IconSend,
   terms: IconCalendarDue,
   customerQuestions: IconHelpCircle,
+  equipmentCategories: IconCategory,
+  equipmentMakes: IconBuildingFactory2,
+  equipmentModels: IconBox,
+  refrigerants: IconSnowflake,
+  voltages: IconBolt,
 };
 
 /** Each settings form's icon on the administration index. */

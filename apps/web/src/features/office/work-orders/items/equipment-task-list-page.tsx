@@ -1,9 +1,10 @@
 import { Autocomplete, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { addEquipmentTaskBody, canWrite } from '@sm/shared';
+import { addEquipmentTaskBody, canRead, canWrite, type Equipment } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '../../../platform/auth/session-context';
+import { equipmentListQuery } from '../../equipment/equipment-api';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { EquipmentTaskRows } from './equipment-task-rows';
 import { useSchemaForm } from '../../../../lib/schema-form';
@@ -11,7 +12,7 @@ import { ItemPageFrame } from './item-page-frame';
 import { ItemSection } from './item-section';
 import { equipmentTasksQuery, useAddEquipmentTask } from './items-api';
 
-function AddTaskForm({ workOrderId, equipmentNames }: { workOrderId: number; equipmentNames: string[] }) {
+function AddTaskForm({ workOrderId, equipmentNames, pieces }: { workOrderId: number; equipmentNames: string[]; pieces: Equipment[] }) {
   const add = useAddEquipmentTask(workOrderId);
   const { errors, clear, check } = useSchemaForm(addEquipmentTaskBody);
   const [equipmentName, setEquipmentName] = useState('');
@@ -19,7 +20,9 @@ function AddTaskForm({ workOrderId, equipmentNames }: { workOrderId: number; equ
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = check({ workOrderId, equipmentName, task });
+    // A name of a piece registered at the location names that piece (and puts it on the work order).
+    const piece = pieces.find((p) => p.name.toLowerCase() === equipmentName.trim().toLowerCase());
+    const body = check({ workOrderId, equipmentId: piece?.equipmentId ?? null, equipmentName: piece?.name ?? equipmentName, task });
     // The equipment stays filled in: tasks usually come several at a time for one unit. A next task typed while
     // this one was saved is kept.
     if (body) add.mutate(body, { onSuccess: () => setTask((typed) => (typed.trim() === body.task ? '' : typed)) });
@@ -69,7 +72,10 @@ function AddTaskForm({ workOrderId, equipmentNames }: { workOrderId: number; equ
 function TaskList({ workOrder }: { workOrder: WorkOrderDetails }) {
   const { access } = useSignedIn();
   const query = useQuery(equipmentTasksQuery(workOrder.workOrderId));
-  const names = [...new Set((query.data ?? []).map((t) => t.equipmentName))];
+  // The location's register offers its pieces' names, for those who may read it.
+  const atSite = useQuery({ ...equipmentListQuery({ customerId: workOrder.customerId, state: 'active', take: 100 }), enabled: canRead(access, 'Customers') });
+  const pieces = atSite.data?.data ?? [];
+  const names = [...new Set([...pieces.map((p) => p.name), ...(query.data ?? []).map((t) => t.equipmentName)])];
   return (
     <Stack gap="md">
       <ItemSection
@@ -85,7 +91,7 @@ function TaskList({ workOrder }: { workOrder: WorkOrderDetails }) {
       >
         {(tasks) => <EquipmentTaskRows workOrderId={workOrder.workOrderId} tasks={tasks} />}
       </ItemSection>
-      {canWrite(access, 'Work Orders') && <AddTaskForm workOrderId={workOrder.workOrderId} equipmentNames={names} />}
+      {canWrite(access, 'Work Orders') && <AddTaskForm workOrderId={workOrder.workOrderId} equipmentNames={names} pieces={pieces} />}
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { notifySuccess } from '../../../../lib/notify';
 
 /** Every query of what is on one work order starts with this key; a change refreshes them all. */
-const itemsKey = (workOrderId: number) => ['workOrder', 'items', workOrderId] as const;
+/** Every query of what hangs on one work order starts with this key; a change to any of them refreshes them all. */
+export const itemsKey = (workOrderId: number) => ['workOrder', 'items', workOrderId] as const;
 
 /** The work order's materials and their totals; off for those who may not read Materials (a 403 would sign them out). */
 export function materialsQuery(workOrderId: number, enabled = true) {

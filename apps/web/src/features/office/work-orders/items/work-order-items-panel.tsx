@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { canRead, moneyText, sumMoney } from '@sm/shared';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
+import { WorkOrderEquipmentSection } from '../../equipment/work-order-equipment-section';
 import { EquipmentTasksSection } from './equipment-tasks-section';
 import { JobsSection } from './jobs-section';
 import { materialsQuery, standardItemsQuery } from './items-api';
@@ -30,7 +31,7 @@ function ItemsTotal({ workOrderId, readsMaterials }: { workOrderId: number; read
 
 /**
  * What has been added to a work order (spec platform 2.1 sub-paths): materials, standard and rate-sheet items with
- * their exact totals, jobs, survey jobs, the equipment task list and the customer's signature, each with its Add
+ * their exact totals, jobs, survey jobs, the equipment it touches, the equipment task list and the customer's signature, each with its Add
  * link. Sections the user may not read (Materials) are left out rather than refused.
  */
 export function WorkOrderItemsPanel({ workOrder }: { workOrder: WorkOrderDetails }) {
@@ -48,6 +49,7 @@ export function WorkOrderItemsPanel({ workOrder }: { workOrder: WorkOrderDetails
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         <JobsSection {...ids} isSurvey={false} />
         <JobsSection {...ids} isSurvey />
+        <WorkOrderEquipmentSection workOrderId={workOrder.workOrderId} customerId={workOrder.customerId} />
         <EquipmentTasksSection {...ids} />
         <SignatureSection {...ids} />
       </SimpleGrid>
