@@ -79,7 +79,7 @@ INSERT INTO voltages (subscriber_id, name)
 SELECT s.id, v.name FROM subscribers s CROSS JOIN (VALUES ('115V'), ('208-230V/1ph'), ('208-230V/3ph'), ('460V/3ph')) AS v(name);
 --> statement-breakpoint
 -- The lists carry a company id: the company policy of 0026 keeps each company to its own rows.
-SELECT protect_company_tables();
+SELECT protect_company_tables();--> statement-breakpoint
 CREATE TABLE "equipment" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"subscriber_id" integer NOT NULL,
@@ -137,6 +137,6 @@ CREATE INDEX "equipment_serial_trgm_idx" ON "equipment" USING gin (("subscriber_
 CREATE INDEX "work_order_equipment_equipment_idx" ON "work_order_equipment" USING btree ("equipment_id");--> statement-breakpoint
 -- hand-written below
 -- The equipment and the work orders' links carry a company id: the company policy of 0026 keeps each company to its own rows.
-SELECT protect_company_tables();
+SELECT protect_company_tables();--> statement-breakpoint
 ALTER TABLE "work_order_equipment_tasks" ADD COLUMN "equipment_id" integer;--> statement-breakpoint
 ALTER TABLE "work_order_equipment_tasks" ADD CONSTRAINT "work_order_equipment_tasks_equipment_fk" FOREIGN KEY ("subscriber_id","equipment_id") REFERENCES "public"."equipment"("subscriber_id","id") ON DELETE no action ON UPDATE no action;

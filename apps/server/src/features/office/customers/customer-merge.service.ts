@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { contacts, creditMemos, customerEstimates, customerFlagLinks, customerRateSheets, customers, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
+import { contacts, creditMemos, customerEstimates, customerFlagLinks, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -18,6 +18,7 @@ export const CUSTOMER_REFERENCES = [
   'customer_flag_links.customer_id',
   'customer_rate_sheets.billing_customer_id',
   'customers.billing_customer_id',
+  'equipment.customer_id',
   'invoices.billing_customer_id',
   'invoices.customer_id',
   'quotes.customer_id',
@@ -28,7 +29,7 @@ export const CUSTOMER_REFERENCES = [
 
 /**
  * `Customer/merge`: a duplicate customer disappears into the customer kept, in one transaction. Its work orders,
- * contacts, schedule items, quotes, estimates and flags move to the customer kept. What was billed to the duplicate (work orders'
+ * contacts, schedule items, equipment, quotes, estimates and flags move to the customer kept. What was billed to the duplicate (work orders'
  * billing, service locations, rate sheets, invoices and credit memos) moves to whoever bills the customer kept:
  * itself when it is a billing customer (or when the duplicate was its own billing customer: it then bills itself),
  * else its billing customer; its invoices as a site move to the customer kept.
@@ -72,6 +73,8 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
       .set({ customerId: kept.id })
       .where(ofTenant(scheduleItems, ctx, eq(scheduleItems.customerId, merged.id)))
       .returning({ id: scheduleItems.id });
+    // The duplicate site's equipment stands at the site kept, with the work orders that name it.
+    await tx.update(equipment).set({ customerId: kept.id }).where(ofTenant(equipment, ctx, eq(equipment.customerId, merged.id)));
     // Quotes, estimates, invoices and credit memos follow the customer they were made for.
     await tx.update(quotes).set({ customerId: kept.id }).where(ofTenant(quotes, ctx, eq(quotes.customerId, merged.id)));
     await tx.update(customerEstimates).set({ customerId: kept.id }).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.customerId, merged.id)));

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, customerFlagLinks, customerFlags, customerRateSheets, customers, scheduleItems, users, workOrders } from '../../../db/schema';
+import { contacts, customerFlagLinks, customerFlags, customerRateSheets, customers, equipment, equipmentCategories, scheduleItems, users, workOrders } from '../../../db/schema';
 import { dbFingerprint } from '../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customerAudits, customerForm, demoCustomers } from './customer-fixtures';
@@ -55,13 +55,13 @@ describe('Customer/merge', () => {
       from pg_constraint c
       join pg_class cl on cl.oid = c.conrelid
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-      where c.contype = 'f' and c.confrelid = 'customers'::regclass
+      where c.contype = 'f' and c.confrelid = 'customers'::regclass and a.attname <> 'subscriber_id'
       order by 1`);
     const refs = (res as unknown as { rows: { ref: string }[] }).rows.map((r) => r.ref);
     expect(refs).toEqual([...CUSTOMER_REFERENCES]);
   });
 
-  it('moves a duplicate site onto the site kept: work orders, contacts, schedule items and flags, flags without duplicates', async () => {
+  it('moves a duplicate site onto the site kept: work orders, contacts, schedule items, equipment and flags, flags without duplicates', async () => {
     const keep = ids.id('FreshMart #112 Lakewood');
     const billing = ids.id('FreshMart Grocers Inc.');
     const [keyAccount, slowPayer] = await t.db.select().from(customerFlags).where(eq(customerFlags.subscriberId, ids.polarId)).orderBy(customerFlags.id).limit(2);
@@ -70,6 +70,8 @@ describe('Customer/merge', () => {
     const moved = [await addWorkOrder(dup, billing), await addWorkOrder(dup, billing)];
     const task = await addSalesTask(dup);
     const contact = await t.call('POST', '/api/v1/Contacts/create', 'dispatcher', { customerId: dup, name: 'Duplicate Primary', isPrimary: true });
+    const [category] = await t.db.select().from(equipmentCategories).where(eq(equipmentCategories.subscriberId, ids.polarId)).limit(1);
+    const [cooler] = await t.db.insert(equipment).values({ subscriberId: ids.polarId, customerId: dup, name: 'Walk-in Cooler', categoryId: category.id }).returning();
     const keptWorkOrders = (await t.db.select({ id: workOrders.id }).from(workOrders).where(eq(workOrders.customerId, keep))).map((w) => w.id);
     const total = await workOrderTotal();
 
@@ -87,6 +89,7 @@ describe('Customer/merge', () => {
     expect(people.filter((p) => p.isPrimary)).toHaveLength(1);
     const flags = await t.db.select().from(customerFlagLinks).where(eq(customerFlagLinks.customerId, keep));
     expect(flags.map((f) => f.customerFlagId).sort()).toEqual([keyAccount.id, slowPayer.id].sort());
+    expect((await t.db.select().from(equipment).where(eq(equipment.id, cooler.id)))[0].customerId).toBe(keep);
     expect(await t.db.select().from(customers).where(eq(customers.id, dup))).toEqual([]);
     expect(await referencesTo(dup)).toBe(0);
     expect((await customerAudits(t, keep, 'merge'))[0].reason).toBe('Entered twice.');
