@@ -7,9 +7,15 @@ import { openAs } from './session';
  * which a slow network or a busy server shows for seconds: the spinners there must be named statuses too. Each page's
  * requests are held until the check is done, so the loading state is what the page shows, however fast the machine.
  */
-const PAGES_WITH_SPINNERS = ['/sales/scheduler', '/management/dispatcher', '/workOrder/mine', '/payroll/payRaises'];
+const PAGES_WITH_SPINNERS: [path: string, waitFor?: string][] = [
+  ['/sales/scheduler'],
+  // The unassigned work panel comes after the calendar: its spinner sat inside its list, which may hold only cards.
+  ['/management/dispatcher', 'Loading unassigned work'],
+  ['/workOrder/mine'],
+  ['/payroll/payRaises'],
+];
 
-for (const path of PAGES_WITH_SPINNERS) {
+for (const [path, waitFor] of PAGES_WITH_SPINNERS) {
   test(`${path} still reading its data shows named spinners`, async ({ page }) => {
     await openAs(page, 'admin', '/home');
     await settle(page);
@@ -22,7 +28,9 @@ for (const path of PAGES_WITH_SPINNERS) {
     await page.route('**/api/v1/**', hold);
     try {
       await follow(page, path);
-      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible();
+      // The page's code is fetched first (not held): on a busy machine that alone may take more than the usual 10 s.
+      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible({ timeout: 30_000 });
+      if (waitFor) await expect(page.getByRole('main').getByRole('status', { name: waitFor }).first()).toBeVisible({ timeout: 30_000 });
       expect(await accessibilityViolations(page, { withShell: false }), `serious or critical violations on ${path} while it loads`).toEqual([]);
     } finally {
       release();

@@ -108,7 +108,8 @@ export function UnassignedWorkPanel({ technicianId, height, onSchedule }: Unassi
         <Text size="xs" c="dimmed">
           Drag a card onto the calendar, or press Schedule.
         </Text>
-        <div ref={listRef} className="sm-unassigned-list" role="list" aria-label="Unassigned work orders" aria-busy={query.isFetching}>
+        {/* The scrolling box the cards are dragged from; the list itself holds only cards (loading and empty states beside it). */}
+        <div ref={listRef} className="sm-unassigned-list">
           {query.isPending ? (
             <Center py="xl">
               <Loader size="sm" role="status" aria-label="Loading unassigned work" />
@@ -120,15 +121,17 @@ export function UnassignedWorkPanel({ technicianId, height, onSchedule }: Unassi
               </Text>
             </Center>
           ) : (
-            rows.map((w) => (
-              <UnassignedWorkCard
-                key={w.workOrderId}
-                workOrder={w}
-                technicianId={technicianFor(w, technicianId)}
-                isScheduling={scheduling === w.workOrderId}
-                onSchedule={() => void schedule(w)}
-              />
-            ))
+            <div role="list" aria-label="Unassigned work orders" aria-busy={query.isFetching}>
+              {rows.map((w) => (
+                <UnassignedWorkCard
+                  key={w.workOrderId}
+                  workOrder={w}
+                  technicianId={technicianFor(w, technicianId)}
+                  isScheduling={scheduling === w.workOrderId}
+                  onSchedule={() => void schedule(w)}
+                />
+              ))}
+            </div>
           )}
         </div>
         {total > take && (
