@@ -53,14 +53,17 @@ export function EquipmentList({ rows, isLoading, canWrite, showLocation = true }
                 {e.serialNumber ? `S/N ${e.serialNumber} · ` : ''}
                 {chargeOf(e)}
               </Text>
-              {showLocation && (
-                <Anchor component={Link} to={customerPath(e.customerId)} size="xs">
-                  {e.customerName}
+              {/* Links a finger can hit: each at least 24 px tall, side by side with room between them (WCAG 2.5.8). */}
+              <Group gap="lg" wrap="wrap">
+                {showLocation && (
+                  <Anchor component={Link} to={customerPath(e.customerId)} size="sm" py={4} display="inline-block">
+                    {e.customerName}
+                  </Anchor>
+                )}
+                <Anchor component={Link} to={equipmentHistoryPath(e.equipmentId)} size="sm" py={4} display="inline-block">
+                  History
                 </Anchor>
-              )}
-              <Anchor component={Link} to={equipmentHistoryPath(e.equipmentId)} size="xs">
-                History
-              </Anchor>
+              </Group>
             </Stack>
           </Card>
         ))}
