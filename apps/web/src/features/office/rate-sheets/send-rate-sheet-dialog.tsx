@@ -15,7 +15,7 @@ export function SendRateSheetDialog({ versionId, versionName, customerName, cont
 }) {
   const [email, setEmail] = useState(contacts[0]?.email ?? '');
   // An address already filled in: the dialog opens on Send (focusing the box would open its list over the buttons).
-  const [prefilled] = useState(email !== '');
+  const prefilled = contacts.length > 0;
   const { errors, clear, check } = useSchemaForm(sendRateSheetBody);
   const send = useSendRateSheet();
   const submit = (e: FormEvent) => {
