@@ -30,3 +30,4 @@ export * from '../features/platform/reference-lists/company-list-rows.table';
 export * from '../features/platform/settings-forms/company-settings.table';
 export * from '../features/office/equipment/equipment-info.table';
 export * from '../features/office/equipment/equipment.table';
+export * from '../features/office/pm-contracts/pm-contracts.table';
