@@ -180,7 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   workOrderOfficeRoutes(app, opts);
   customersRoutes(app, opts);
   contactsRoutes(app, opts);
-  equipmentRoutes(app, opts);
+  equipmentRoutes(app, { db: opts.db, publicUrl });
   workOrderEquipmentRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, opts);

@@ -166,6 +166,7 @@ describe('no secret is ever sent', () => {
     params.customerRateSheetApprovalGuid = (await t.call('POST', `/api/v1/RateSheet/${sheet.customerRateSheetId}/sendForApproval`, 'admin', { email: 'ap@lonestar.example' })).json().customerRateSheetApprovalGuid;
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
+    queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;
     // An open invitation, for the page that greets the invited user: its token is read from the e-mail in the outbox.
     const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
     expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);

@@ -123,10 +123,10 @@ type Pdf = PDFKit.PDFDocument;
 
 /**
  * A new US Letter document and the promise of its bytes once `doc.end()` is called. Pages stay buffered so the footers
- * can be written last, when the number of pages is known.
+ * can be written last, when the number of pages is known. A sheet of labels has no margin: its labels reach the edges.
  */
-export function startPdf(info: { Title: string; Author: string }): { doc: Pdf; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: 'LETTER', margin: PAGE.margin, bufferPages: true, info });
+export function startPdf(info: { Title: string; Author: string }, margin = PAGE.margin): { doc: Pdf; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'LETTER', margin, bufferPages: true, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

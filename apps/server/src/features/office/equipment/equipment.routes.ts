@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { equipmentChoicesAnswer, equipmentIdParams, equipmentListAnswer, equipmentListQuery, equipmentSchema, saveEquipmentBody } from '@sm/shared';
+import { z } from 'zod';
+import { EQUIPMENT_LABELS_MAX, equipmentChoicesAnswer, equipmentIdParams, equipmentLabelsQuery, equipmentListAnswer, equipmentListQuery, equipmentSchema, saveEquipmentBody } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
+import { sendPdf } from '../../money/documents/documents.routes';
+import { equipmentLabels } from './equipment-labels.service';
 import { equipmentChoices, getEquipment, listEquipment } from './equipment-read.service';
 import { createEquipment, setEquipmentActive, updateEquipment } from './equipment-save.service';
 
@@ -16,9 +19,10 @@ const answer = equipmentSchema.meta({ example: EXAMPLE_ANSWER });
 
 /**
  * The equipment register (spec platform 2.1 /equipments): the pieces at customer locations. Reading needs Customers
- * read and sees the locations the caller sees; registering, changing and retiring need Customers write.
+ * read and sees the locations the caller sees; registering, changing and retiring need Customers write. Its QR labels
+ * (/equipments/QRCode) link to each piece's page under PUBLIC_URL.
  */
-export function equipmentRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function equipmentRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Equipment'];
   r.get('/api/v1/Equipment', {
@@ -42,6 +46,21 @@ export function equipmentRoutes(app: FastifyInstance, deps: { db: Db }) {
       response: { 200: equipmentChoicesAnswer.meta({ example: { categories: [{ id: 1, name: 'Refrigeration', isActive: true }], makes: [{ id: 3, name: 'Hussmann', isActive: true }], models: [{ id: 5, name: 'Excel RL-12', isActive: true, makeId: 3 }], refrigerants: [{ id: 1, name: 'R-404A', isActive: true }], voltages: [{ id: 3, name: '208-230V/3ph', isActive: true }] } }) },
     },
     handler: (req) => equipmentChoices(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/Equipment/labels', {
+    config: { access: area('Customers'), errors: [404] },
+    schema: {
+      operationId: 'getEquipmentLabels',
+      summary: 'A PDF of QR labels (Avery 5160: 3 × 10 on US Letter) for the pieces named, or for every piece in service at a location',
+      description: `\`equipmentIds=41,42,43\` prints those pieces (with \`customerId\` too, each must stand at that location, 400 otherwise); \`customerId\` alone prints every piece in service there, by name. Each label holds the QR code of the piece's page (\`/equipments/history?equipmentId=N\` under the product's public address) and its name, serial and location. At most ${EQUIPMENT_LABELS_MAX} labels at once (400); a piece or location of another company, or one the caller does not see, is 404.`,
+      tags,
+      querystring: equipmentLabelsQuery,
+      response: { 200: z.string().describe('A PDF') },
+    },
+    handler: async (req, reply) => {
+      const { pdf, fileName } = await equipmentLabels(ctxOf(req, deps.db), req.access!, req.query, deps.publicUrl);
+      return sendPdf(reply, pdf, fileName);
+    },
   });
   r.get('/api/v1/Equipment/:equipmentId', {
     config: { access: area('Customers'), errors: [404] },

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addWorkOrderEquipmentBody, equipmentHistoryAnswer, equipmentIdParams, workOrderEquipmentAnswer, workOrderEquipmentItemParams, workOrderEquipmentParams } from '@sm/shared';
+import { addWorkOrderEquipmentBody, createdWorkOrderAnswer, equipmentHistoryAnswer, startEquipmentWorkOrderBody, equipmentIdParams, workOrderEquipmentAnswer, workOrderEquipmentItemParams, workOrderEquipmentParams } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
 import { DELETE_ITEMS } from '../work-order-items/work-order-item-access';
 import { equipmentHistory } from './equipment-history.service';
+import { startWorkOrderAtEquipment } from './equipment-start.service';
 import { addWorkOrderEquipment, listWorkOrderEquipment, removeWorkOrderEquipment } from './work-order-equipment.service';
 
 /**
  * The work orders that name a piece of equipment (spec platform 2.1 /equipments/history): the equipment section of a
  * work order (Work Orders read to see, write to add; removing is the "Delete Labor Standard Items & Equipments"
- * permission), and a piece's history.
+ * permission), a piece's history, and a work order started from the piece ("Start work order here" on a scanned label).
  */
 export function workOrderEquipmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,5 +56,19 @@ export function workOrderEquipmentRoutes(app: FastifyInstance, deps: { db: Db })
       response: { 200: equipmentHistoryAnswer },
     },
     handler: (req) => equipmentHistory(ctxOf(req, deps.db), req.access!, req.params.equipmentId),
+  });
+  r.post('/api/v1/Equipment/:equipmentId/startWorkOrder', {
+    config: { access: area('Work Orders', 'write', 'Create Work Order'), errors: [404] },
+    schema: {
+      operationId: 'startEquipmentWorkOrder',
+      summary: "Start a work order at a piece's location that names the piece",
+      description:
+        "The piece's name and serial are the problem unless one is given. A technician is assigned to the new work order; anyone else needs All WorkOrders (403 otherwise). The piece must be one the caller sees (404) and in service (400).",
+      tags,
+      params: equipmentIdParams,
+      body: startEquipmentWorkOrderBody,
+      response: { 200: createdWorkOrderAnswer.meta({ example: { workOrderId: 812, workOrderNumber: '10457' } }) },
+    },
+    handler: (req) => startWorkOrderAtEquipment(ctxOf(req, deps.db), req.access!, req.params.equipmentId, req.body.problem),
   });
 }
