@@ -57,7 +57,8 @@ function commandOf({ port, smtpPort, payrollHistory, empty }: Group): string {
   // The seeded data directory: Playwright starts the servers one after another, and migrating and seeding each anew
   // took half a minute apiece (e2e/seeded-data-dir.ts).
   const prepare = empty ? `rm -rf ${dir} && mkdir -p ${dir}` : `npx tsx e2e/seeded-data-dir.ts ${dir}${payrollHistory ? ' --payroll-history' : ''}`;
-  const settings = [smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort}` : '', empty ? `SEED_DEMO=0 ${empty} PUBLIC_URL=http://127.0.0.1:${port}` : 'SEED_DEMO=1'].filter(Boolean).join(' ');
+  // Links the server makes (e-mails, QR labels) lead to the address the browser opens the app at.
+  const settings = [smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort}` : '', empty ? `SEED_DEMO=0 ${empty}` : 'SEED_DEMO=1', `PUBLIC_URL=http://127.0.0.1:${port}`].filter(Boolean).join(' ');
   return `${prepare} && ${settings} DATA_DIR=${dir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Equipment, EquipmentChoices, EquipmentHistory, EquipmentListAnswer, EquipmentListParsed, SaveEquipmentBody } from '@sm/shared';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+import type { Equipment, EquipmentChoices, EquipmentHistory, EquipmentListAnswer, EquipmentListParsed, SaveEquipmentBody, StartEquipmentWorkOrderBody } from '@sm/shared';
+import { apiBlob, apiDelete, apiGet, apiPost, apiPut, saveBlob } from '../../../lib/api';
 import { itemsKey } from '../work-orders/items/items-api';
 
 /** Every equipment query starts with this key; a change refreshes them all. */
@@ -76,4 +76,26 @@ export function useWorkOrderEquipment(workOrderId: number) {
   const add = useMutation({ mutationFn: (equipmentId: number) => apiPost<Equipment[]>(`WorkOrder/${workOrderId}/equipments`, { equipmentId }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (equipmentId: number) => apiDelete<Equipment[]>(`WorkOrder/${workOrderId}/equipments/${equipmentId}`), onSuccess: refresh });
   return { add, remove };
+}
+
+/**
+ * Downloads the QR label sheet (a PDF of Avery 5160 labels) of the pieces named, or of every piece in service at a
+ * location: a file to print at actual size, not a page the browser would scale.
+ */
+export async function downloadEquipmentLabels(choice: { customerId?: number; equipmentIds?: number[] }): Promise<void> {
+  const query: Record<string, string> = {};
+  if (choice.customerId) query.customerId = String(choice.customerId);
+  if (choice.equipmentIds) query.equipmentIds = choice.equipmentIds.join(',');
+  const blob = await apiBlob('Equipment/labels', { query });
+  const single = choice.equipmentIds?.length === 1;
+  saveBlob(blob, single ? `equipment-label-${choice.equipmentIds![0]}.pdf` : 'equipment-labels.pdf');
+}
+
+/** "Start work order here": a work order at the piece's location naming it; the caller opens it. */
+export function useStartEquipmentWorkOrder(equipmentId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartEquipmentWorkOrderBody) => apiPost<{ workOrderId: number; workOrderNumber: string }>(`Equipment/${equipmentId}/startWorkOrder`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: [EQUIPMENT_KEY] }),
+  });
 }

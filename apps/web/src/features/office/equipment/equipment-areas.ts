@@ -1,4 +1,4 @@
-import { IconAirConditioning, IconEdit, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconAirConditioning, IconEdit, IconHistory, IconPlus, IconQrcode } from '@tabler/icons-react';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 import { EQUIPMENT_PATHS } from './equipment-paths';
@@ -27,6 +27,16 @@ export const EQUIPMENT_AREAS: AreaDefinition[] = [
     icon: IconHistory,
     requirement: { kind: 'area', area: 'Work Orders', level: 'read' },
     component: lazyArea(() => import('./equipment-history-page')),
+    isLinkTargetOnly: true,
+  },
+  {
+    path: EQUIPMENT_PATHS.qrCode,
+    domain: 'office',
+    label: 'Equipment QR Labels',
+    description: 'Print QR labels for the equipment at a location: scanned with a phone, each opens its piece.',
+    icon: IconQrcode,
+    requirement: { kind: 'area', area: 'Customers', level: 'read' },
+    component: lazyArea(() => import('./equipment-qr-page')),
     isLinkTargetOnly: true,
   },
   {

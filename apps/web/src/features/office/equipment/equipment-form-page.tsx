@@ -12,6 +12,7 @@ import { CustomerPicker } from '../customers/customer-picker';
 import { customerPath } from '../customers/customer-paths';
 import { equipmentChoicesQuery, equipmentQuery, useSaveEquipment, useSetEquipmentActive } from './equipment-api';
 import { EQUIPMENT_PATHS, equipmentHistoryPath } from './equipment-paths';
+import { PrintLabelButton } from './print-label-button';
 
 interface Values {
   customerId: number | null;
@@ -144,6 +145,7 @@ function EquipmentForm({ piece, choices, customerId }: { piece: Equipment | null
               History
             </Button>
           )}
+          {piece && <PrintLabelButton equipmentId={piece.equipmentId} />}
           {piece && (
             <Button
               variant="light"

@@ -1,11 +1,13 @@
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { EquipmentHistory, EquipmentHistoryEntry } from '@sm/shared';
+import { satisfies, type EquipmentHistory, type EquipmentHistoryEntry } from '@sm/shared';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/table-states';
+import { ApiError } from '../../../lib/api';
+import { useSignedIn } from '../../platform/auth/session-context';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PHONE_QUERY } from '../../../lib/media';
 import { customerPath } from '../customers/customer-paths';
@@ -15,6 +17,8 @@ import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { equipmentHistoryQuery } from './equipment-api';
 import { chargeOf, makeModelOf } from './equipment-list';
 import { EQUIPMENT_PATHS } from './equipment-paths';
+import { PrintLabelButton } from './print-label-button';
+import { mayStartWorkOrder, StartWorkOrderHere } from './start-work-order-dialog';
 
 const dateOf = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
 const materialsOf = (w: EquipmentHistoryEntry) => (w.materials.length === 0 ? 'None' : w.materials.map((m) => `${m.quantity} × ${m.description}`).join(', '));
@@ -24,6 +28,7 @@ function Piece({ h }: { h: EquipmentHistory }) {
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6}>
+        <Fact label="Name">{e.name}</Fact>
         <Fact label="Location">
           <Anchor component={Link} to={customerPath(e.customerId)} size="sm">
             {e.customerName}
@@ -108,7 +113,44 @@ function WorkOrders({ rows }: { rows: EquipmentHistoryEntry[] }) {
   );
 }
 
-/** `/equipments/history?equipmentId=N`: a piece of equipment and every work order that named it. */
+/** A piece the caller cannot open: missing, another company's, or at a location whose work orders are not his. */
+function NotFound() {
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="This piece of equipment cannot be opened" role="alert">
+      <Text size="sm">
+        It does not exist, or it stands at a location you do not work at. If you are at this piece now, ask the office to assign you a work order at its location, then scan the label
+        again.
+      </Text>
+    </Alert>
+  );
+}
+
+/** The page's heading with what can be done from it: print the piece's label, start a work order on it. */
+function Heading({ h }: { h: EquipmentHistory }) {
+  const { access } = useSignedIn();
+  const e = h.equipment;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={0}>
+          <Title order={2}>{e.name} History</Title>
+          {!e.isActive && (
+            <Text size="sm" c="dimmed">
+              Retired: reactivate it to start a work order on it.
+            </Text>
+          )}
+        </Stack>
+        {satisfies(access, { kind: 'area', area: 'Customers', level: 'read' }) && <PrintLabelButton equipmentId={e.equipmentId} />}
+      </Group>
+      {mayStartWorkOrder(access) && <StartWorkOrderHere piece={e} access={access} />}
+    </Stack>
+  );
+}
+
+/**
+ * `/equipments/history?equipmentId=N`: a piece of equipment and every work order that named it, the page a scanned QR
+ * label opens; on a phone, "Start work order here" stands right under its name.
+ */
 export default function EquipmentHistoryPage() {
   const [params] = useSearchParams();
   const equipmentId = Number(params.get('equipmentId')) || 0;
@@ -122,13 +164,15 @@ export default function EquipmentHistoryPage() {
       </Anchor>
       {equipmentId === 0 ? (
         <Text>Choose a piece of equipment on the equipment page to see its history.</Text>
+      ) : query.error instanceof ApiError && query.error.status === 404 ? (
+        <NotFound />
       ) : query.isError ? (
         <LoadFailed title="The history could not be read" error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <Skeleton height={300} />
+        <Skeleton height={300} aria-label="Loading the equipment" />
       ) : (
         <>
-          <Title order={2}>{query.data.equipment.name} History</Title>
+          <Heading h={query.data} />
           <Piece h={query.data} />
           <Title order={3} size="h4">
             Work orders ({query.data.workOrders.length})
