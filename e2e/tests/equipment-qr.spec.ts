@@ -46,6 +46,12 @@ test('the office prints a QR label; a technician scans it on a phone, signs in, 
   expect(sheet.text).toContain(PIECE);
   expect(sheet.text).toContain(`S/N ${SERIAL}`);
   expect(sheet.text).toContain(SITE);
+  // The page fits a phone too.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Print labels (1)' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'qr-labels-phone');
 
   // A technician's phone opens the link signed out: sign-in first, then the piece.
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, baseURL });
