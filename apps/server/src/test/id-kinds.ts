@@ -121,6 +121,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   refrigerantId: { table: 'refrigerants' },
   voltageId: { table: 'voltages' },
   equipmentId: { table: 'equipment' },
+  pmContractId: { table: 'pm_contracts' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },
