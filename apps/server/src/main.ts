@@ -78,7 +78,7 @@ if (env.smtpUrl) {
   const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs, publicUrl: env.publicUrl });
   app.addHook('onClose', () => outbox.stop());
 } else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
-// Every company's preventive-maintenance visits are generated daily; a company without its waiting run gets one now.
+// Every company's preventive-maintenance visits are generated daily; a company without its waiting run gets the next one.
 await ensurePmGenerationJobs(database.db);
 // Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
 const jobs = startJobRunner({ db: database.db, log: app.log, events: app.events });

@@ -50,12 +50,14 @@ defineJob(PM_GENERATION_JOB, async (tx, job) => {
 });
 
 /**
- * Makes sure every company has its generation job waiting (at server start): a company without one gets one due now.
- * One statement, and the unique key of waiting jobs, so servers starting together queue one each at most.
+ * Makes sure every company has its generation job waiting (at server start): a company without one gets its next
+ * daily run, a few minutes after its next midnight (a run missed while the server was down waits queued and runs at
+ * once). One statement, and the unique key of waiting jobs, so servers starting together queue one each at most.
  */
 export async function ensurePmGenerationJobs(db: DbOrTx, now = new Date()) {
   await db.execute(sql`insert into ${scheduledJobs} (kind, run_at, payload, subscriber_id, dedupe_key)
-    select ${PM_GENERATION_JOB}, ${now.toISOString()}::timestamptz, '{"afterContractId":0}'::jsonb, s.id, ${'pm-generate:'} || s.id
+    select ${PM_GENERATION_JOB}, ((${now.toISOString()}::timestamptz at time zone s.time_zone)::date + 1 + make_interval(mins => ${DAILY_AT_MINUTES})) at time zone s.time_zone,
+           '{"afterContractId":0}'::jsonb, s.id, ${'pm-generate:'} || s.id
       from ${subscribers} s
      where not exists (select 1 from ${scheduledJobs} j where j.dedupe_key = ${'pm-generate:'} || s.id and j.status = 'queued')
     on conflict (dedupe_key) where status = 'queued' and dedupe_key is not null do nothing`);

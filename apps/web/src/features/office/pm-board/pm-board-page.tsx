@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -87,7 +87,7 @@ export default function PmBoardPage() {
   const query = useQuery(pmBoardQuery);
   const [contract, setContract] = useState<PmBoardVisit | null>(null);
   let body;
-  if (query.isPending) body = <Skeleton height={220} radius="md" aria-label="Loading the PM board" />;
+  if (query.isPending) body = <Loader size="sm" role="status" aria-label="Loading the PM board" />;
   else if (query.isError) body = <LoadFailed title="The PM board could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   else {
     const b = query.data;

@@ -67,7 +67,7 @@ export function PmVisitsSection({ contractId }: { contractId: number }) {
   const query = useQuery(pmVisitsQuery(contractId));
   const [skipping, setSkipping] = useState<PmVisit | null>(null);
   let body;
-  if (query.isPending) body = <Loader size="sm" aria-label="Loading the visits" />;
+  if (query.isPending) body = <Loader size="sm" role="status" aria-label="Loading the visits" />;
   else if (query.isError) body = <LoadFailed title="The visits could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.data.length === 0) {
     body = (
