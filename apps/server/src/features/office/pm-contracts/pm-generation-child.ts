@@ -29,5 +29,5 @@ if (process.argv.includes('prepare')) {
 }
 console.log('ready');
 for (let n = 1; (await runDueJobs(db, { now: NOW, limit: 1, onError: (_, e) => console.error(e) })) > 0; n++) console.log(`batch ${n}`);
-console.log(JSON.stringify(await pmTally(db, company.subscriberId)));
+console.log(JSON.stringify(await pmTally(db, company.subscriberId, 'Kill site ')));
 await database.close();

@@ -57,11 +57,15 @@ export async function insertContract(db: DbOrTx, c: PmCompany, t: TestContract):
   return row.id;
 }
 
-/** Every visit and work order of contracts as counts: visits, visits with a work order, PM work orders without a visit. */
-export async function pmTally(db: DbOrTx, subscriberId: number) {
+/**
+ * Every visit and work order of contracts as counts: visits (of the contracts whose name starts with `named`), those
+ * with a work order, the company's PM work orders without a visit, and dates generated twice.
+ */
+export async function pmTally(db: DbOrTx, subscriberId: number, named = '') {
+  const ofContracts = sql`v.contract_id in (select id from pm_contracts where subscriber_id = ${subscriberId} and starts_with(name, ${named}))`;
   const result = (await db.execute(sql`select
-      (select count(*)::int from pm_visits where subscriber_id = ${subscriberId}) as visits,
-      (select count(*)::int from pm_visits v join work_orders w on w.id = v.work_order_id where v.subscriber_id = ${subscriberId}) as "withWorkOrder",
+      (select count(*)::int from pm_visits v where v.subscriber_id = ${subscriberId} and ${ofContracts}) as visits,
+      (select count(*)::int from pm_visits v join work_orders w on w.id = v.work_order_id where v.subscriber_id = ${subscriberId} and ${ofContracts}) as "withWorkOrder",
       (select count(*)::int from work_orders w where w.subscriber_id = ${subscriberId} and w.problem like 'Preventive maintenance:%'
           and not exists (select 1 from pm_visits v where v.work_order_id = w.id)) as orphans,
       (select count(*)::int from (select contract_id, due_on from pm_visits where subscriber_id = ${subscriberId} group by 1, 2 having count(*) > 1) d) as twice`)) as unknown as {
