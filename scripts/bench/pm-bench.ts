@@ -52,7 +52,7 @@ async function addContracts(db: Db, subscriberId: number, technicianId: number, 
       from customers c where c.subscriber_id = ${subscriberId} and c.name like 'PM Site %'`);
   await db.execute(sql`insert into pm_contract_equipment (subscriber_id, contract_id, equipment_id, tasks)
     select ${subscriberId}, p.id, e.id, array['Check pressures', 'Clean coil', 'Inspect belts']
-      from pm_contracts p join equipment e on e.customer_id = p.customer_id where p.subscriber_id = ${subscriberId}`);
+      from pm_contracts p join equipment e on e.customer_id = p.customer_id where p.subscriber_id = ${subscriberId} and p.name like 'PM of PM Site %'`);
   await db.execute(sql`analyze`);
 }
 
@@ -60,8 +60,8 @@ async function addContracts(db: Db, subscriberId: number, technicianId: number, 
 async function bareInsert(db: Db, subscriberId: number, today: string, timeZone: string) {
   const result = await rowsOf<{ visits: number }>(db, sql`with x as (
       select p.id as contract_id, d::date as due_on from pm_contracts p
-        cross join generate_series(${today}::date, ${today}::date + ${LEAD_DAYS}, interval '1 day') d
-       where p.subscriber_id = ${subscriberId} and p.status = 'approved'
+        cross join generate_series(${today}::date, ${today}::date + ${LEAD_DAYS}::int, interval '1 day') d
+       where p.subscriber_id = ${subscriberId} and p.status = 'approved' and p.name like 'PM of PM Site %'
          and extract(day from d) = substring(p.recurrence_rule from 'BYMONTHDAY=([0-9]+)')::int
     ),
     v as (
@@ -92,7 +92,7 @@ async function viaJob(db: Db, subscriberId: number, now: Date) {
   const before = await count();
   await queuePmGeneration(db, subscriberId, now);
   let jobs = 0;
-  for (let ran = 1; ran > 0; jobs += ran) ran = await runDueJobs(db, { now, limit: 10, onError: (_, e) => console.error(e) });
+  for (let ran = 1; ran > 0; jobs += ran) ran = await runDueJobs(db, { limit: 10, onError: (_, e) => console.error(e) });
   return { visits: (await count()) - before, jobs };
 }
 

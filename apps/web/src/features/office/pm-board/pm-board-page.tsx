@@ -14,7 +14,8 @@ import { pmBoardQuery, useGeneratePmVisits } from '../pm-contracts/pm-visits-api
 import { PmVisitsSection } from '../pm-contracts/pm-visits-section';
 import { PmBoardVisitList } from './pm-board-visits';
 
-const COLUMNS: [keyof PmBoardCounts, string][] = [['due', 'Due'], ['generated', 'Generated'], ['scheduled', 'Scheduled'], ['done', 'Done'], ['overdue', 'Overdue']];
+/** The counts' columns: name, and the short name a phone shows (the full one is its title). */
+const COLUMNS: [keyof PmBoardCounts, string, string][] = [['due', 'Due', 'Due'], ['generated', 'Generated', 'Gen.'], ['scheduled', 'Scheduled', 'Sched.'], ['done', 'Done', 'Done'], ['overdue', 'Overdue', 'Late']];
 
 /** One month's visits per technician, with the month's total. */
 function MonthCounts({ month }: { month: PmBoardAnswer['months'][number] }) {
@@ -46,9 +47,9 @@ function MonthCounts({ month }: { month: PmBoardAnswer['months'][number] }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Technician</Table.Th>
-              {COLUMNS.map(([key, name]) => (
+              {COLUMNS.map(([key, name, short]) => (
                 <Table.Th key={key} ta="right">
-                  {isPhone ? name.slice(0, 5) : name}
+                  {isPhone && short !== name ? <abbr title={name}>{short}</abbr> : name}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -93,7 +94,7 @@ export default function PmBoardPage() {
     const b = query.data;
     body = (
       <>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
           {b.months.map((m) => (
             <MonthCounts key={m.month} month={m} />
           ))}

@@ -70,13 +70,13 @@ export function PmBoardVisitList({ title, visits, empty, onOpenContract }: Visit
           <Table.Tbody>
             {visits.map((v) => (
               <Table.Tr key={`${v.contractId}-${v.dueOn}`}>
-                <Table.Td>{visitDateOf(v.dueOn)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{visitDateOf(v.dueOn)}</Table.Td>
                 <Table.Td>
                   <ContractButton visit={v} onOpen={onOpenContract} />
                 </Table.Td>
                 <Table.Td>{v.customerName}</Table.Td>
                 <Table.Td>{v.technicianName ?? 'None'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <PmVisitStatusBadge status={v.status} />
                 </Table.Td>
                 <Table.Td>

@@ -13,7 +13,7 @@ export const visitDateOf = (dueOn: string) => dayjs(dueOn).format('ddd MM/DD/YYY
 /** Where a visit stands, as a colored word. */
 export function PmVisitStatusBadge({ status }: { status: PmVisitStatus }) {
   return (
-    <Badge color={COLORS[status]} variant="light" tt="none">
+    <Badge color={COLORS[status]} variant="light" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {LABELS[status]}
     </Badge>
   );
