@@ -13,6 +13,7 @@ const PAGES_WITH_SPINNERS: [path: string, waitFor?: string][] = [
   ['/management/dispatcher', 'Loading unassigned work'],
   ['/workOrder/mine'],
   ['/payroll/payRaises'],
+  ['/management/pmBoard', 'Loading the PM board'],
 ];
 
 for (const [path, waitFor] of PAGES_WITH_SPINNERS) {

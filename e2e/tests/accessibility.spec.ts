@@ -53,6 +53,7 @@ const PAGE_DIALOGS: PageDialog[] = [
     },
   },
   { on: /^\/equipments\/history$/, name: 'start a work order at a piece', open: (page) => openDialog(page, button(page, 'Start work order here')) },
+  { on: /^\/management\/pmBoard$/, name: "a PM contract's visits", open: (page) => openDialog(page, button(page, /: the contract's visits$/).first()) },
   { on: /^\/payroll$/, name: 'the pay calendar', open: (page) => openDialog(page, button(page, 'Pay Calendar')) },
   { on: /^\/payroll$/, name: "an employee's timesheet", open: (page) => openDialog(page, button(page, /^Open the timesheet of/).first()) },
   { on: /./, name: "a grid column's filter", screens: ['desktop'], open: (page) => openDialog(page, button(page, /^Filter /)) },

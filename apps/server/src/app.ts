@@ -14,6 +14,7 @@ import { boardsRoutes } from './features/field/boards/boards.routes';
 import { clockRoutes } from './features/field/clock/clock.routes';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
+import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes';
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
@@ -181,6 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   customersRoutes(app, opts);
   contactsRoutes(app, opts);
   equipmentRoutes(app, { db: opts.db, publicUrl });
+  pmVisitsRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, opts);

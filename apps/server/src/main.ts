@@ -15,6 +15,7 @@ import { diskStore, diskStoreRoot } from './features/platform/files/storage/disk
 import { s3Store } from './features/platform/files/storage/s3-store';
 import { startOutboxWorker } from './features/platform/email-outbox/outbox-worker';
 import { startJobRunner } from './features/platform/jobs/job-runner';
+import { ensurePmGenerationJobs } from './features/office/pm-contracts/pm-generation.job';
 import { hubChannel, redisBus } from './features/platform/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
@@ -77,6 +78,8 @@ if (env.smtpUrl) {
   const outbox = startOutboxWorker({ db: database.db, smtpUrl: env.smtpUrl, log: app.log, leaseMs: env.mailLeaseMs, publicUrl: env.publicUrl });
   app.addHook('onClose', () => outbox.stop());
 } else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
+// Every company's preventive-maintenance visits are generated daily; a company without its waiting run gets the next one.
+await ensurePmGenerationJobs(database.db);
 // Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
 const jobs = startJobRunner({ db: database.db, log: app.log, events: app.events });
 app.addHook('onClose', () => jobs.stop());

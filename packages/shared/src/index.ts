@@ -52,3 +52,4 @@ export * from './schemas/masked-roles';
 export * from './schemas/imports';
 export * from './schemas/equipment';
 export * from './schemas/equipment-labels';
+export * from './schemas/pm-visits';

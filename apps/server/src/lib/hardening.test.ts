@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@sm/shared';
-import { emailOutbox, scheduleItems, workOrders } from '../db/schema';
+import { emailOutbox, pmContracts, scheduleItems, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
@@ -167,6 +167,8 @@ describe('no secret is ever sent', () => {
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;
+    // One of the demo's preventive-maintenance contracts, for its visits.
+    params.pmContractId = String((await t.db.select({ id: pmContracts.id }).from(pmContracts).orderBy(pmContracts.id).limit(1))[0].id);
     // An open invitation, for the page that greets the invited user: its token is read from the e-mail in the outbox.
     const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
     expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);

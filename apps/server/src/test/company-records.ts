@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, rateSheetLaborItems, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, scheduleItems, sopTypes,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -91,6 +91,15 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   });
   await call('POST', '/api/v1/Payroll/financialPeriods', { kind: 'Billing', name: `${text} period`, startsOn: '2027-01-01', endsOn: '2027-01-31' });
   await call('POST', '/api/v1/Payroll/ptoEntries', { userId: tech.id, workDate: '2026-11-27', hours: 8, reason: `${text} holiday` });
+  // A preventive-maintenance contract, approved (its own pages make it so), with a visit skipped.
+  const [contract] = await t.db
+    .insert(pmContracts)
+    .values({
+      subscriberId: sid, customerId: billing.id, name: `${text} PM`, recurrenceRule: 'FREQ=MONTHLY;BYMONTHDAY=10', price: '100.00', priceBasis: 'visit', startsOn: '2026-11-01',
+      endsOn: '2027-10-31', status: 'approved', approvedAt: new Date('2026-11-01T12:00:00Z'), approverName: `${text} owner`,
+    })
+    .returning();
+  await t.db.insert(pmVisits).values({ subscriberId: sid, contractId: contract.id, dueOn: '2026-11-10', skippedReason: `${text} closed` });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

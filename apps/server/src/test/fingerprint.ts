@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
- * A fingerprint of every row of every table: equal before and after means nothing was written. The tables' parts are
- * joined as an array: a function call takes at most 100 arguments, and there are more tables than that.
+ * A fingerprint of every row of every table: equal before and after means nothing was written. The parts are an
+ * array's elements, which have no limit, where a function takes at most 100 arguments.
  */
 export async function dbFingerprint(db: Db): Promise<string> {
   const tables = await db.execute<{ table_name: string }>(
@@ -11,7 +11,7 @@ export async function dbFingerprint(db: Db): Promise<string> {
   );
   const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
   const parts = names.map((n) => `(select coalesce(sum(hashtext(t::text)::bigint), 0) || ':' || count(*) from "${n}" t)`);
-  const res = await db.execute<{ f: string }>(sql.raw(`select array_to_string(array[${parts.join(', ')}], '|') as f`));
+  const res = await db.execute<{ f: string }>(sql.raw(`select array_to_string(array[${parts.join(', ')}]::text[], '|') as f`));
   return (res as unknown as { rows: { f: string }[] }).rows[0].f;
 }
 
@@ -28,7 +28,7 @@ export async function companyFingerprint(db: Db, subscriberId: number): Promise<
   const tables = (columns as unknown as { rows: { table_name: string; scoped: boolean }[] }).rows;
   const where = (scoped: boolean) => (scoped ? ` where t.subscriber_id = ${Number(subscriberId)}` : '');
   const parts = tables.map((t) => `'${t.table_name}=' || (select coalesce(sum(hashtext(t::text)::bigint), 0) || ':' || count(*) from "${t.table_name}" t${where(t.scoped)})`);
-  const res = await db.execute<{ f: string }>(sql.raw(`select array_to_string(array[${parts.join(', ')}], '|') as f`));
+  const res = await db.execute<{ f: string }>(sql.raw(`select array_to_string(array[${parts.join(', ')}]::text[], '|') as f`));
   const text = (res as unknown as { rows: { f: string }[] }).rows[0].f;
   return Object.fromEntries(text.split('|').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
 }

@@ -122,6 +122,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   voltageId: { table: 'voltages' },
   equipmentId: { table: 'equipment' },
   equipmentIds: { table: 'equipment' },
+  pmContractId: { table: 'pm_contracts' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

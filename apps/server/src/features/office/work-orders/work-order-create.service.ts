@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { WORK_ORDER_STATUS, type Access, type createWorkOrderBody, type NewWorkOrderInput } from '@sm/shared';
 import type { z } from 'zod';
 import { customers, workOrderTechnicians, workOrders } from '../../../db/schema';
-import type { Ctx, Tx } from '../../../lib/context';
+import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
@@ -31,14 +31,22 @@ const isNumeric = sql`ltrim(${n}, '0123456789') = '' and ${n} <> '' and length($
  * `isNumeric` repeats word for word so the planner can use it.
  */
 async function nextNumber(tx: Tx, ctx: Ctx): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}::int, ${ctx.actor.subscriberId}::int)`);
+  return String((await lockedHighestNumber(tx, ctx.actor.subscriberId)) + 1n);
+}
+
+/**
+ * The company's highest numeric work-order number (0 without one), read after taking the numbering lock for the rest
+ * of the transaction: a writer that makes many work orders at once numbers them from it, one after another.
+ */
+export async function lockedHighestNumber(tx: DbOrTx, subscriberId: number): Promise<bigint> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}::int, ${subscriberId}::int)`);
   const [row] = await tx
     .select({ last: n })
     .from(workOrders)
-    .where(ofTenant(workOrders, ctx, isNumeric))
+    .where(and(eq(workOrders.subscriberId, subscriberId), isNumeric))
     .orderBy(desc(sql`length(${n})`), desc(n))
     .limit(1);
-  return String(BigInt(row?.last ?? 0) + 1n);
+  return BigInt(row?.last ?? 0);
 }
 
 /**
