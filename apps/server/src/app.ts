@@ -15,6 +15,7 @@ import { clockRoutes } from './features/field/clock/clock.routes';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
+import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
 import { emailTemplatesRoutes } from './features/platform/email-templates/email-templates.routes';
@@ -182,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contactsRoutes(app, opts);
   equipmentRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
+  refrigerantRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, opts);
   corrigoRoutes(app, opts);
