@@ -1,6 +1,6 @@
 import { Button, Center, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDropletExclamation, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_DEBOUNCE_MS, satisfies, type EquipmentListParsed } from '@sm/shared';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { CustomerPicker } from '../customers/customer-picker';
 import { equipmentChoicesQuery, equipmentListQuery } from './equipment-api';
 import { EquipmentList } from './equipment-list';
+import { LEAK_REPAIRS_READ, REFRIGERANT_PATHS } from '../refrigerant/refrigerant-paths';
 import { addEquipmentPath } from './equipment-paths';
 
 const PAGE_SIZE = 25;
@@ -53,11 +54,18 @@ export default function EquipmentsPage() {
             The equipment at your customers' locations, with its refrigerant and history.
           </Text>
         </Stack>
-        {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} component={Link} to={addEquipmentPath()}>
-            Add Equipment
-          </Button>
-        )}
+        <Group gap="xs">
+          {satisfies(access, LEAK_REPAIRS_READ) && (
+            <Button variant="light" leftSection={<IconDropletExclamation size={16} />} component={Link} to={REFRIGERANT_PATHS.leakRepairs}>
+              Leak Repairs
+            </Button>
+          )}
+          {canWrite && (
+            <Button leftSection={<IconPlus size={16} />} component={Link} to={addEquipmentPath()}>
+              Add Equipment
+            </Button>
+          )}
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" role="search" aria-label="Filter equipment">
         <TextInput
