@@ -46,6 +46,9 @@ describe('the refrigerant log of a work order', () => {
     expect(log.json().movements.map((m: { amountText: string }) => m.amountText)).toEqual(['3 lb', '2 lb']);
     expect(log.json().leakRepairs).toEqual([leakRepair]);
     expect(log.json().certificationNumber).toBe('608-UNIV-1');
+    const off = await t.call('DELETE', `/api/v1/WorkOrder/${f.workOrderId}/equipments/${f.rackId}`, 'admin');
+    expect(off.statusCode).toBe(409);
+    expect(off.json().title).toBe('Refrigerant is logged on this piece on this work order, so it stays on the work order.');
   });
 
   it('logs recovered and recycled refrigerant in pounds and ounces without a leak rate, and an open repair is not opened twice', async () => {
