@@ -16,6 +16,7 @@ import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
 import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes';
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
+import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
 import { emailTemplatesRoutes } from './features/platform/email-templates/email-templates.routes';
@@ -184,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   equipmentRoutes(app, { db: opts.db, publicUrl });
   pmVisitsRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
+  refrigerantRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, opts);
   corrigoRoutes(app, opts);

@@ -40,6 +40,7 @@ export const WORK_ORDER_STATUSES: ReadonlyArray<{ workOrderStatusId: number; wor
 
 export const WORK_ORDER_STATUS = {
   NA: 1,
+  LeakTest: 5,
   NeedAttachment: 3,
   Reviewed: 6,
   Onsite: 7,

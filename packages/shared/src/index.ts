@@ -53,3 +53,4 @@ export * from './schemas/imports';
 export * from './schemas/equipment';
 export * from './schemas/equipment-labels';
 export * from './schemas/pm-visits';
+export * from './schemas/refrigerant';

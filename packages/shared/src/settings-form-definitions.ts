@@ -55,6 +55,11 @@ export const TAX_STATUSES = [
   { value: 'exempt', label: 'Tax exempt' },
 ] as const;
 
+export const LEAK_RATE_METHOD_CHOICES = [
+  { value: 'annualizing', label: 'Annualizing (EPA): added ÷ full charge × 365 ÷ days since the last addition' },
+  { value: 'rollingAverage', label: 'Rolling average: additions of the last 365 days ÷ full charge' },
+] as const;
+
 export const WEEK_STARTS = [
   { value: 'sunday', label: 'Sunday' },
   { value: 'monday', label: 'Monday' },
@@ -92,7 +97,7 @@ const definitions: readonly SettingsFormDefinition[] = [
   {
     key: 'subscriberSettings',
     title: 'Company Settings',
-    description: "The company's name, phone and address as documents show them, and the day its week starts.",
+    description: "The company's name, phone and address as documents show them, the day its week starts and how leak rates are computed.",
     path: '/administration/account-settings/subscriberSettings',
     area: null,
     fields: [
@@ -104,8 +109,12 @@ const definitions: readonly SettingsFormDefinition[] = [
       { field: 'zip', label: 'Zip', type: 'zip', isRequired: false, defaultValue: null },
       { field: 'timeZone', label: 'Time Zone', type: 'text', isRequired: false, isReadOnly: true, defaultValue: null, help: 'Set when the company signed up; schedules and pay periods are laid out in it.' },
       { field: 'weekStart', label: 'Week Starts On', type: 'choice', choices: WEEK_STARTS, isRequired: true, defaultValue: 'sunday' },
+      {
+        field: 'leakRateMethod', label: 'Leak Rate Method', type: 'choice', choices: LEAK_RATE_METHOD_CHOICES, isRequired: false, defaultValue: 'annualizing',
+        help: 'How the leak rate of each refrigerant addition is computed (40 CFR 82.152); both are allowed.',
+      },
     ],
-    example: { companyName: 'Lone Star Cooling', phone: '214-555-0100', street: '1500 Marilla St', city: 'Dallas', state: 'TX', zip: '75201', weekStart: 'sunday' },
+    example: { companyName: 'Lone Star Cooling', phone: '214-555-0100', street: '1500 Marilla St', city: 'Dallas', state: 'TX', zip: '75201', weekStart: 'sunday', leakRateMethod: 'annualizing' },
   },
 ];
 

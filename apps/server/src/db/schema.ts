@@ -31,3 +31,4 @@ export * from '../features/platform/settings-forms/company-settings.table';
 export * from '../features/office/equipment/equipment-info.table';
 export * from '../features/office/equipment/equipment.table';
 export * from '../features/office/pm-contracts/pm-contracts.table';
+export * from '../features/office/refrigerant/refrigerant.table';

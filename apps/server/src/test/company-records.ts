@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
-  customerRateSheets, customers, rateSheetLaborItems, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
+  customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
   workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
@@ -77,6 +77,15 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', '/api/v1/WorkOrder/standardItems/add', { workOrderId: wo1.id, standardItemId: standardItem.id, quantity: 1 });
   await call('POST', '/api/v1/WorkOrderJobs/add', { workOrderId: wo1.id, title: `${text} job`, isSurvey: false });
   await call('POST', '/api/v1/WorkOrder/equipmentTasks/add', { workOrderId: wo1.id, equipmentName: `${text} cooler`, task: `${text} coil` });
+  // A 40 lb rack that leaks: two additions 30 days apart (60.83 %) open a leak repair.
+  const [site] = await t.db.select({ customerId: workOrders.customerId }).from(workOrders).where(eq(workOrders.id, wo1.id));
+  const [category] = await t.db.select().from(equipmentCategories).where(and(eq(equipmentCategories.subscriberId, sid), eq(equipmentCategories.applianceType, 'commercialRefrigeration'))).limit(1);
+  const [gas] = await t.db.select().from(refrigerants).where(and(eq(refrigerants.subscriberId, sid), eq(refrigerants.kind, 'hfc'))).orderBy(asc(refrigerants.id)).limit(1);
+  const rack = await call('POST', '/api/v1/Equipment', { customerId: site.customerId, name: `${text} rack`, categoryId: category.id, refrigerantId: gas.id, chargePounds: 40 });
+  await call('POST', `/api/v1/WorkOrder/${wo1.id}/equipments`, { equipmentId: rack.equipmentId });
+  for (const [pounds, occurredAt] of [[3, '2026-10-01T18:00:00Z'], [2, '2026-10-31T18:00:00Z']] as const) {
+    await call('POST', `/api/v1/WorkOrder/${wo1.id}/refrigerant`, { equipmentId: rack.equipmentId, kind: 'added', pounds, certificationNumber: 'EPA-608-1', occurredAt });
+  }
   // A sales task needs a sales person, whom the second company's roles do not name: its administrator stands in.
   if ((await t.db.select().from(scheduleItems).where(and(eq(scheduleItems.subscriberId, sid), eq(scheduleItems.kind, 'sales')))).length === 0) {
     const [admin] = await t.db.select().from(users).where(eq(users.userName, c.admin));

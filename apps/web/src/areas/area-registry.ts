@@ -9,6 +9,7 @@ import { WORK_ORDER_OFFICE_AREAS } from '../features/office/work-orders/office/o
 import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
 import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
 import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
+import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -119,6 +120,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...WORK_ORDER_ITEM_AREAS,
   ...WORK_ORDER_OFFICE_AREAS,
   ...CUSTOMER_AREAS,
+  ...REFRIGERANT_AREAS,
   ...EQUIPMENT_AREAS,
   ...PM_BOARD_AREAS,
   ...QUOTES_AREAS,

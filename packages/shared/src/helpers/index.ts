@@ -19,3 +19,4 @@ export * from './invoice-totals';
 export * from './invoice-display';
 export * from './quote-totals';
 export * from './grid-pager';
+export * from './leak-rate';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateText, idOf, idParam, optionalText, pagingQuery, requiredText } from './common';
+import { refrigerantMovementSchema } from './refrigerant';
 
 /**
  * The equipment register (spec platform 2.1 /equipments, /equipments/history): each piece of equipment at a customer
@@ -124,6 +125,9 @@ export const equipmentHistoryEntrySchema = z.object({
 });
 export type EquipmentHistoryEntry = z.infer<typeof equipmentHistoryEntrySchema>;
 
-/** `GET Equipment/{equipmentId}/history`: the piece and every work order that named it, newest first. */
-export const equipmentHistoryAnswer = z.object({ equipment: equipmentSchema, workOrders: z.array(equipmentHistoryEntrySchema) });
+/**
+ * `GET Equipment/{equipmentId}/history`: the piece, every work order that named it (newest first) and its refrigerant
+ * log with each addition's leak rate (oldest first).
+ */
+export const equipmentHistoryAnswer = z.object({ equipment: equipmentSchema, workOrders: z.array(equipmentHistoryEntrySchema), refrigerant: z.array(refrigerantMovementSchema) });
 export type EquipmentHistory = z.infer<typeof equipmentHistoryAnswer>;

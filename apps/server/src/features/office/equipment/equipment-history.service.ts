@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { jsonNumberOf, type Access, type EquipmentHistory } from '@sm/shared';
-import { users, workOrderEquipment, workOrderLabor, workOrderMaterials, workOrderStatuses, workOrders, workOrderTechnicians } from '../../../db/schema';
+import { refrigerantMovements, users, workOrderEquipment, workOrderLabor, workOrderMaterials, workOrderStatuses, workOrders, workOrderTechnicians } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
 import { visibleWorkOrders } from '../work-orders/work-order-visibility';
+import { movementRows } from '../refrigerant/refrigerant-rows';
 import { equipmentById } from './equipment-read.service';
 
 /** Groups rows by their work order. */
@@ -15,7 +16,8 @@ function byWorkOrder<T extends { workOrderId: number }>(rows: T[]): Map<number, 
 
 /**
  * `GET Equipment/{equipmentId}/history`: the piece and every work order the caller may see that named it, newest
- * first, each with its status, technicians, hours of finished labor (to the hundredth) and the materials used.
+ * first, each with its status, technicians, hours of finished labor (to the hundredth) and the materials used, and the
+ * refrigerant logged on the piece on those work orders with each addition's leak rate.
  */
 export async function equipmentHistory(ctx: Ctx, access: Access, equipmentId: number): Promise<EquipmentHistory> {
   const piece = await equipmentById(ctx.db, ctx, access, equipmentId);
@@ -33,7 +35,8 @@ export async function equipmentHistory(ctx: Ctx, access: Access, equipmentId: nu
     .where(ofTenant(workOrderEquipment, ctx, eq(workOrderEquipment.equipmentId, equipmentId), visibleWorkOrders(ctx, access)))
     .orderBy(desc(workOrders.createdAt), desc(workOrders.id));
   const ids = orders.map((o) => o.workOrderId);
-  if (ids.length === 0) return { equipment: piece, workOrders: [] };
+  if (ids.length === 0) return { equipment: piece, workOrders: [], refrigerant: [] };
+  const refrigerant = await movementRows(ctx.db, ctx, and(eq(refrigerantMovements.equipmentId, equipmentId), inArray(refrigerantMovements.workOrderId, ids)));
   const technicians = await ctx.db
     .select({ workOrderId: workOrderTechnicians.workOrderId, name: users.name })
     .from(workOrderTechnicians)
@@ -58,6 +61,7 @@ export async function equipmentHistory(ctx: Ctx, access: Access, equipmentId: nu
   const materialsOf = byWorkOrder(materials);
   return {
     equipment: piece,
+    refrigerant,
     workOrders: orders.map((o) => ({
       ...o,
       createdAt: o.createdAt.toISOString(),

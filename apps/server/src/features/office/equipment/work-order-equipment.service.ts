@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Access, Equipment } from '@sm/shared';
-import { equipment, workOrderEquipment, workOrderEquipmentTasks, workOrders } from '../../../db/schema';
+import { equipment, refrigerantMovements, workOrderEquipment, workOrderEquipmentTasks, workOrders } from '../../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -55,7 +55,7 @@ export async function addWorkOrderEquipment(ctx: Ctx, access: Access, workOrderI
   });
 }
 
-/** `DELETE WorkOrder/{workOrderId}/equipments/{equipmentId}`: takes a piece off the work order, unless a task names it. */
+/** `DELETE WorkOrder/{workOrderId}/equipments/{equipmentId}`: takes a piece off the work order, unless a task or the refrigerant log names it. */
 export async function removeWorkOrderEquipment(ctx: Ctx, access: Access, workOrderId: number, equipmentId: number): Promise<Equipment[]> {
   return ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, workOrderId);
@@ -65,6 +65,12 @@ export async function removeWorkOrderEquipment(ctx: Ctx, access: Access, workOrd
       .where(ofTenant(workOrderEquipmentTasks, ctx, eq(workOrderEquipmentTasks.workOrderId, workOrderId), eq(workOrderEquipmentTasks.equipmentId, equipmentId)))
       .limit(1);
     if (task) throw new AppError(409, 'A task of the equipment task list is on this piece. Remove the task first.');
+    const [logged] = await tx
+      .select({ id: refrigerantMovements.id })
+      .from(refrigerantMovements)
+      .where(ofTenant(refrigerantMovements, ctx, eq(refrigerantMovements.workOrderId, workOrderId), eq(refrigerantMovements.equipmentId, equipmentId)))
+      .limit(1);
+    if (logged) throw new AppError(409, 'Refrigerant is logged on this piece on this work order, so it stays on the work order.');
     const gone = await tx
       .delete(workOrderEquipment)
       .where(ofTenant(workOrderEquipment, ctx, eq(workOrderEquipment.workOrderId, workOrderId), eq(workOrderEquipment.equipmentId, equipmentId)))

@@ -3,6 +3,7 @@ import { WORK_ORDER_STATUS } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
+import { LeaveLeakWarning } from '../../office/refrigerant/leave-leak-warning';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
 import type { StartViewData } from './clock-api';
 import { initialStopValues, toClockOutBody, toStartNewBody, validateStop, type StopValues } from './clock-form';
@@ -77,6 +78,7 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
       <ClockModal opened={opened && !isPicking} onClose={onClose} title={`Stop Work Order ${view.workOrderNumber}`} size={600}>
         <form onSubmit={clockOut} noValidate aria-label="Stop Work Order">
           <Stack gap="sm">
+            <LeaveLeakWarning workOrderId={view.workOrderId} />
             <StopFields view={view} form={form} isClockingOut={isClockingOut} onWorkOrderStatus={chooseWorkOrderStatus} />
             {view.hasRateSheetSetUp && (
               <EmployeeTypeField

@@ -12,11 +12,14 @@ import { CUSTOMER_PATHS, customerEditPath, customerPath, newWorkOrderPath } from
 import { ContactsSection, CreditSection, Fact, LocationsSection, Section, telOf } from './customer-sections';
 import { customerQuery } from './customers-api';
 import { EquipmentSection } from '../equipment/equipment-section';
+import { RefrigerantReportMenu } from '../refrigerant/refrigerant-report-menu';
+import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
 function Header({ c, canWrite, canCreateWorkOrder, canOpenTaxExempt }: { c: CustomerDetails; canWrite: boolean; canCreateWorkOrder: boolean; canOpenTaxExempt: boolean }) {
   const [isTaxExemptOpen, setTaxExemptOpen] = useState(false);
+  const { access } = useSignedIn();
   return (
     <Stack gap={6}>
       <Group>
@@ -56,6 +59,7 @@ function Header({ c, canWrite, canCreateWorkOrder, canOpenTaxExempt }: { c: Cust
           </Group>
         </Stack>
         <Group gap="sm">
+          {satisfies(access, LEAK_REPAIRS_READ) && <RefrigerantReportMenu customerId={c.customerId} customerName={c.name} />}
           {canOpenTaxExempt && (
             <Button variant="default" leftSection={<IconReceiptTax size={16} />} onClick={() => setTaxExemptOpen(true)}>
               Tax Exempt

@@ -16,6 +16,7 @@ import { formatHours } from '../work-orders/edit/work-order-format';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { equipmentHistoryQuery } from './equipment-api';
 import { chargeOf, makeModelOf } from './equipment-list';
+import { MovementLine } from '../refrigerant/refrigerant-section';
 import { EQUIPMENT_PATHS } from './equipment-paths';
 import { PrintLabelButton } from './print-label-button';
 import { mayStartWorkOrder, StartWorkOrderHere } from './start-work-order-dialog';
@@ -178,6 +179,23 @@ export default function EquipmentHistoryPage() {
             Work orders ({query.data.workOrders.length})
           </Title>
           <WorkOrders rows={query.data.workOrders} />
+          <Title order={3} size="h4">
+            Refrigerant ({query.data.refrigerant.length})
+          </Title>
+          {query.data.refrigerant.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No refrigerant logged on this piece yet.
+            </Text>
+          ) : (
+            <Stack gap={6} role="list" aria-label="Refrigerant log">
+              {query.data.refrigerant.map((m) => (
+                <Card key={m.refrigerantMovementId} withBorder padding="xs" role="listitem">
+                  <MovementLine m={m} />
+                  <Text size="xs">Work order {m.workOrderNumber}</Text>
+                </Card>
+              ))}
+            </Stack>
+          )}
         </>
       )}
     </Stack>

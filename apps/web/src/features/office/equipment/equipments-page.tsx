@@ -1,6 +1,6 @@
 import { Button, Center, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { IconDropletExclamation, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_DEBOUNCE_MS, satisfies, type EquipmentListParsed } from '@sm/shared';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { CustomerPicker } from '../customers/customer-picker';
 import { equipmentChoicesQuery, equipmentListQuery } from './equipment-api';
 import { EquipmentList } from './equipment-list';
+import { LEAK_REPAIRS_READ, REFRIGERANT_PATHS } from '../refrigerant/refrigerant-paths';
 import { addEquipmentPath, equipmentQrCodePath } from './equipment-paths';
 
 const PAGE_SIZE = 25;
@@ -53,7 +54,12 @@ export default function EquipmentsPage() {
             The equipment at your customers' locations, with its refrigerant and history.
           </Text>
         </Stack>
-        <Group gap="sm">
+<Group gap="sm">
+          {satisfies(access, LEAK_REPAIRS_READ) && (
+            <Button variant="light" leftSection={<IconDropletExclamation size={16} />} component={Link} to={REFRIGERANT_PATHS.leakRepairs}>
+              Leak Repairs
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconQrcode size={16} aria-hidden />} component={Link} to={equipmentQrCodePath(customerId ?? undefined)}>
             Print QR Labels
           </Button>

@@ -4,6 +4,7 @@ import { canRead, moneyText, sumMoney } from '@sm/shared';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { WorkOrderEquipmentSection } from '../../equipment/work-order-equipment-section';
+import { RefrigerantSection } from '../../refrigerant/refrigerant-section';
 import { EquipmentTasksSection } from './equipment-tasks-section';
 import { JobsSection } from './jobs-section';
 import { materialsQuery, standardItemsQuery } from './items-api';
@@ -50,6 +51,7 @@ export function WorkOrderItemsPanel({ workOrder }: { workOrder: WorkOrderDetails
         <JobsSection {...ids} isSurvey={false} />
         <JobsSection {...ids} isSurvey />
         <WorkOrderEquipmentSection workOrderId={workOrder.workOrderId} customerId={workOrder.customerId} />
+        <RefrigerantSection workOrderId={workOrder.workOrderId} />
         <EquipmentTasksSection {...ids} />
         <SignatureSection {...ids} />
       </SimpleGrid>
