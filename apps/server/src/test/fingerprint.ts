@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+/** The parts joined by '|' with the operator: a function such as concat_ws takes at most 100 arguments, and there are more tables. */
+const joined = (parts: string[]) => parts.join(` || '|' || `);
+
 /** A fingerprint of every row of every table: equal before and after means nothing was written. */
 export async function dbFingerprint(db: Db): Promise<string> {
   const tables = await db.execute<{ table_name: string }>(
@@ -8,7 +11,7 @@ export async function dbFingerprint(db: Db): Promise<string> {
   );
   const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
   const parts = names.map((n) => `(select coalesce(sum(hashtext(t::text)::bigint), 0) || ':' || count(*) from "${n}" t)`);
-  const res = await db.execute<{ f: string }>(sql.raw(`select concat_ws('|', ${parts.join(', ')}) as f`));
+  const res = await db.execute<{ f: string }>(sql.raw(`select ${joined(parts)} as f`));
   return (res as unknown as { rows: { f: string }[] }).rows[0].f;
 }
 
@@ -25,7 +28,7 @@ export async function companyFingerprint(db: Db, subscriberId: number): Promise<
   const tables = (columns as unknown as { rows: { table_name: string; scoped: boolean }[] }).rows;
   const where = (scoped: boolean) => (scoped ? ` where t.subscriber_id = ${Number(subscriberId)}` : '');
   const parts = tables.map((t) => `'${t.table_name}=' || (select coalesce(sum(hashtext(t::text)::bigint), 0) || ':' || count(*) from "${t.table_name}" t${where(t.scoped)})`);
-  const res = await db.execute<{ f: string }>(sql.raw(`select concat_ws('|', ${parts.join(', ')}) as f`));
+  const res = await db.execute<{ f: string }>(sql.raw(`select ${joined(parts)} as f`));
   const text = (res as unknown as { rows: { f: string }[] }).rows[0].f;
   return Object.fromEntries(text.split('|').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
 }

@@ -121,6 +121,10 @@ export const ID_KINDS: Record<string, IdKind> = {
   refrigerantId: { table: 'refrigerants' },
   voltageId: { table: 'voltages' },
   equipmentId: { table: 'equipment' },
+  'pmFrequencies.id': { table: 'company_list_rows', where: "list_key = 'pmFrequencies'" },
+  'pmTasks.id': { table: 'company_list_rows', where: "list_key = 'pmTasks'" },
+  'pmCategoryTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCategoryTemplates'" },
+  'pmCompanyTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCompanyTemplates'" },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },
