@@ -51,3 +51,4 @@ export * from './schemas/user-pay-rates';
 export * from './schemas/masked-roles';
 export * from './schemas/imports';
 export * from './schemas/equipment';
+export * from './schemas/pm-contracts';

@@ -17,6 +17,7 @@ import { seedServiceChannelDemo } from './service-channel-demo';
 import { seedOffice } from './office';
 import { seedSettingsLists } from './settings-lists';
 import { seedEquipment } from './demo-equipment';
+import { seedPmContracts } from './demo-pm-contracts';
 import { seedBilling } from './billing';
 
 
@@ -64,6 +65,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     for (const s of [polar, coastal]) await seedSettingsLists(tx, s.id);
     await seedEquipment(tx, polar.id, sites.map((x) => x.id));
     await seedEquipment(tx, coastal.id, coastalSites.map((x) => x.id));
+    await seedPmContracts(tx, polar.id, sites[0].id);
+    await seedPmContracts(tx, coastal.id, coastalSites[0].id);
     await seedPayRates(tx, polar, [['admin', 'Operations Manager', '45.00'], ['leader', 'Team Leader', '38.00'], ['dispatcher', 'Dispatcher', '24.00'], ['tech', 'Service Technician', '28.50'], ['tech2', 'Service Technician', '26.00'], ['payroll', 'Payroll Manager', '32.00'], ['sales', 'Sales Person', '22.00']]);
     await seedPayRates(tx, coastal, [['coastal.tech', 'Service Technician', '27.00']]);
     await seedBilling(tx, polar.id, [{ state: 'TX', taxRate: '8.25' }, { state: 'OK', taxRate: '4.5' }]);

@@ -6,7 +6,7 @@ import type { Param, Writer } from '../../../lib/statement';
 import { ofTenant } from '../../../lib/tenancy';
 import { auditLog } from './audit.table';
 
-export type AuditEntity = 'workOrder' | 'user' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount' | 'customer' | 'quote' | 'quoteLine' | 'customerEstimate' | 'customerEstimateLine' | 'invoice' | 'invoicePayment' | 'creditMemo' | 'writeUp' | 'sopDetail' | 'payRaise' | 'timesheetApproval' | 'payPeriodLock' | 'timesheetAdjustment' | 'ptoEntry' | 'payrollSettings' | 'laborApproval' | 'customerRateSheet' | 'rateSheetApproval' | 'rateSheetSettings' | 'financialPeriod' | 'maskedUserRole' | 'payRate' | 'import' | 'equipment' | 'workOrderEquipment' | WorkOrderItemEntity | ReferenceListKey | SettingsFormKey;
+export type AuditEntity = 'workOrder' | 'user' | 'workOrderLabor' | 'rolePermissions' | 'scheduleItem' | 'providerAccount' | 'customer' | 'quote' | 'quoteLine' | 'customerEstimate' | 'customerEstimateLine' | 'invoice' | 'invoicePayment' | 'creditMemo' | 'writeUp' | 'sopDetail' | 'payRaise' | 'timesheetApproval' | 'payPeriodLock' | 'timesheetAdjustment' | 'ptoEntry' | 'payrollSettings' | 'laborApproval' | 'customerRateSheet' | 'rateSheetApproval' | 'rateSheetSettings' | 'financialPeriod' | 'maskedUserRole' | 'payRate' | 'import' | 'equipment' | 'workOrderEquipment' | 'pmContract' | 'pmContractApproval' | WorkOrderItemEntity | ReferenceListKey | SettingsFormKey;
 
 /** What can be added to a work order (features/office/work-order-items), each audited under its own id. */
 export type WorkOrderItemEntity = 'workOrderMaterial' | 'workOrderStandardItem' | 'workOrderJob' | 'workOrderEquipmentTask' | 'workOrderSignature';
