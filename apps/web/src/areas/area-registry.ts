@@ -8,6 +8,7 @@ import { WORK_ORDER_ITEM_AREAS } from '../features/office/work-orders/items/item
 import { WORK_ORDER_OFFICE_AREAS } from '../features/office/work-orders/office/office-areas';
 import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
 import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
+import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -119,6 +120,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...WORK_ORDER_OFFICE_AREAS,
   ...CUSTOMER_AREAS,
   ...EQUIPMENT_AREAS,
+  ...PM_CONTRACT_AREAS,
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,
