@@ -12,6 +12,7 @@ import { CUSTOMER_PATHS, customerEditPath, customerPath, newWorkOrderPath } from
 import { ContactsSection, CreditSection, Fact, LocationsSection, Section, telOf } from './customer-sections';
 import { customerQuery } from './customers-api';
 import { EquipmentSection } from '../equipment/equipment-section';
+import { PmContractsSection } from '../pm-contracts/pm-contracts-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -157,6 +158,7 @@ export default function CustomerPage() {
         {c.canSeeCredit && <CreditSection customer={c} />}
       </SimpleGrid>
       <EquipmentSection customerId={c.customerId} canWrite={canWrite} />
+      <PmContractsSection customerId={c.customerId} />
       <AttachmentsPanel folder={`customers/${c.customerId}`} canChange={canWrite} emailSubject={c.name} />
     </Stack>
   );

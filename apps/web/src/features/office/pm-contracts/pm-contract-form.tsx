@@ -149,7 +149,7 @@ export function PmContractForm({ contract: c, customerId: initialSite = null, on
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select label="Technician" placeholder="Unassigned" clearable searchable data={(choices.data?.technicians ?? []).map((t) => ({ value: String(t.userId), label: t.name }))} value={technician} onChange={setTechnician} />
               <TextInput type="time" label="Visit Time" description="Empty leaves the visit unscheduled." value={visitTime} onChange={(e) => setVisitTime(e.currentTarget.value)} {...field('visitTime')} />
-              <NumberInput label="Visit Length" suffix=" min" allowDecimal={false} min={15} max={1440} value={visitMinutes} onChange={setVisitMinutes} {...field('visitMinutes')} />
+              <NumberInput label="Visit Length" description="How long a visit takes, in minutes." suffix=" min" allowDecimal={false} min={15} max={1440} value={visitMinutes} onChange={setVisitMinutes} {...field('visitMinutes')} />
               <NumberInput label="Lead Days" description="How many days ahead a visit's work order is made." allowDecimal={false} min={0} max={365} value={leadDays} onChange={setLeadDays} {...field('leadDays')} />
             </SimpleGrid>
             <Textarea label="Notes" autosize minRows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} {...field('notes')} />

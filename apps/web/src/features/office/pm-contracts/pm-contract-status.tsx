@@ -6,7 +6,7 @@ const COLOURS: Record<PmContractStatus, string> = { draft: 'gray', sent: 'yellow
 /** A contract's status as a coloured word. */
 export function PmStatusBadge({ status }: { status: PmContractStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="light" tt="none">
+    <Badge color={COLOURS[status]} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
       {PM_STATUS_LABELS[status]}
     </Badge>
   );
