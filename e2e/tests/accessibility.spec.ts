@@ -64,14 +64,14 @@ const PAGE_DIALOGS: PageDialog[] = [
 const PAGES_PER_TEST = 4;
 
 /**
- * The tests of each role's walk on each screen: enough for the walk run alone, with one or two to spare (97 pages for
- * the administrator; 28 for the team leader, 37 for the dispatcher, 23 for the technician). In the whole sweep the
+ * The tests of each role's walk on each screen: enough for the walk run alone, with one or two to spare (about 106 pages
+ * for the administrator; 28 for the team leader, 37 for the dispatcher, 23 for the technician). In the whole sweep the
  * administrator's walk comes first and checks the pages the others reach through links, so their last tests find
  * their walk done and are skipped. The last test of a walk fails when pages are left: the number here is then raised.
  */
 const TESTS_PER_WALK: Record<string, number> = {
-  'desktop admin': 27,
-  'phone admin': 27,
+  'desktop admin': 29,
+  'phone admin': 29,
   'desktop leader': 8,
   'desktop dispatcher': 11,
   'desktop tech': 7,

@@ -28,6 +28,7 @@ import { payRaisesRoutes } from './features/people/pay-raises/pay-raises.routes'
 import { timesheetsRoutes } from './features/people/timesheets/timesheets.routes';
 import { laborApprovalsRoutes } from './features/people/labor-approvals/labor-approvals.routes';
 import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.routes';
+import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
@@ -202,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   timesheetsRoutes(app, opts);
   laborApprovalsRoutes(app, { db: opts.db, publicUrl });
   rateSheetsRoutes(app, { db: opts.db, publicUrl });
+  pmContractsRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   await teamLeaderHub(app, { bus });

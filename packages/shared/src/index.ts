@@ -54,3 +54,4 @@ export * from './schemas/equipment';
 export * from './schemas/equipment-labels';
 export * from './schemas/pm-visits';
 export * from './schemas/refrigerant';
+export * from './schemas/pm-contracts';

@@ -1,5 +1,6 @@
 import type { Requirement } from './access';
 import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
+import { PM_LISTS } from './pm-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
 
 /**
@@ -8,6 +9,7 @@ import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simp
  * retired instead of deleted. The server builds its routes and the web its pages from these descriptions.
  */
 export * from './reference-list-types';
+export * from './pm-lists';
 
 const SETTINGS = '/administration/account-settings';
 
@@ -308,6 +310,7 @@ const definitions: readonly ReferenceListDefinition[] = [
     example: { name: 'How did you hear about us?', answerType: 'text', isActive: true },
   },
   ...EQUIPMENT_INFO_LISTS,
+  ...PM_LISTS,
 ];
 
 /** Every reference list, in menu order. */

@@ -45,14 +45,19 @@ export const REFERENCE_LIST_KEYS = [
   'equipmentModels',
   'refrigerants',
   'voltages',
+  'pmFrequencies',
+  'pmTasks',
+  'pmCategoryTemplates',
+  'pmCompanyTemplates',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
 /**
  * How a column is typed and edited: one-line text, a longer text, an amount of money, a percentage (0 to 1000, two
- * decimals), a whole number (0 to `max`), one of a fixed set of choices, or a row of another list.
+ * decimals), a whole number (0 to `max`), one of a fixed set of choices, a row of another list, an RFC 5545 repeat
+ * rule (checked by the recurrence code), or an ordered list of short lines (a template's tasks, one a line).
  */
-export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference';
+export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference' | 'recurrenceRule' | 'lines';
 
 export interface ReferenceColumn {
   /** The JSON field of rows and bodies. */
@@ -66,6 +71,8 @@ export interface ReferenceColumn {
   max?: number;
   /** For a 'reference' column: the list its value is picked from. */
   list?: ReferenceListKey;
+  /** For a 'lines' column: the label of one line ("Task") and the most lines accepted. */
+  line?: { label: string; max: number };
   /** For a 'choice' column: the values it takes, each with its label. */
   choices?: readonly { value: string; label: string }[];
 }

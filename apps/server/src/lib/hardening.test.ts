@@ -164,6 +164,13 @@ describe('no secret is ever sent', () => {
     const sheet = (await t.call('POST', '/api/v1/RateSheet', 'admin', { billingCustomerId: Number(params.billingCustomerId), name: 'Hardening check', effectiveFrom: '2099-01-01', labor: [], trucks: [], perDiems: [], standardItems: [{ name: 'Trip', itemRateTypeId: 1, price: 10 }] })).json();
     params.customerRateSheetId = String(sheet.customerRateSheetId);
     params.customerRateSheetApprovalGuid = (await t.call('POST', `/api/v1/RateSheet/${sheet.customerRateSheetId}/sendForApproval`, 'admin', { email: 'ap@lonestar.example' })).json().customerRateSheetApprovalGuid;
+    // A preventive-maintenance contract of the demo sent to its customer, for the office's page and the customer's through the link.
+    const site = (await t.call('GET', '/api/v1/PmContract?take=1', 'admin')).json().data[0].customerId;
+    const pieces = (await t.call('GET', `/api/v1/PmContract/location/${site}/equipment`, 'admin')).json();
+    const frequency = (await t.call('GET', '/api/v1/PmContract/choices', 'admin')).json().frequencies[0].id;
+    const pm = (await t.call('POST', '/api/v1/PmContract', 'admin', { customerId: site, name: 'Hardening check', frequencyId: frequency, equipment: [{ equipmentId: pieces[0].equipmentId }], price: 100, priceBasis: 'visit', startsOn: '2027-01-01', endsOn: '2027-12-31' })).json();
+    params.pmContractId = String(pm.pmContractId);
+    params.preventiveMaintenanceApprovalGuid = (await t.call('POST', `/api/v1/PmContract/${pm.pmContractId}/sendForApproval`, 'admin', { email: 'facilities@lonestar.example' })).json().preventiveMaintenanceApprovalGuid;
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;

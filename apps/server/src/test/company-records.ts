@@ -71,6 +71,7 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', `/api/v1/Quotes/${quote.quoteNumber}/${quote.quoteVersion}/lines`, { kind: 'material', description: `${text} fan motor`, quantity: 1, unitCost: 100 });
   const estimate = await call('POST', '/api/v1/CustomerEstimates', { customerId: billing.id, title: `${text} estimate` });
   await call('POST', `/api/v1/CustomerEstimates/${estimate.customerEstimateId}/lines`, { kind: 'material', description: `${text} rooftop unit`, quantity: 1, unitCost: 100 });
+  await call('POST', '/api/v1/ReferenceList/pmCompanyTemplates', { name: `${text} PM template`, tasks: [`${text} coil`, `${text} gaskets`] });
   await call('POST', '/api/v1/EmailTemplates', { name: `${text} template`, subject: `${text} subject`, bodyHtml: `<p>${text}</p>` });
   await call('POST', '/api/v1/EmailOutbox/test', { to: 'office@example.com' });
   await call('POST', '/api/v1/FlagReminder/create', { workOrderId: wo1.id, flagId: flag.id, flagReminderTime: new Date(Date.now() + 3600_000).toISOString(), reminderDescription: `${text} reminder` });

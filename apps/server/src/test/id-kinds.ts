@@ -126,6 +126,12 @@ export const ID_KINDS: Record<string, IdKind> = {
   equipmentId: { table: 'equipment' },
   equipmentIds: { table: 'equipment' },
   pmContractId: { table: 'pm_contracts' },
+  frequencyId: { table: 'company_list_rows', where: "list_key = 'pmFrequencies'" },
+  templateId: { table: 'company_list_rows', where: "list_key = 'pmCompanyTemplates'" },
+  'pmFrequencies.id': { table: 'company_list_rows', where: "list_key = 'pmFrequencies'" },
+  'pmTasks.id': { table: 'company_list_rows', where: "list_key = 'pmTasks'" },
+  'pmCategoryTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCategoryTemplates'" },
+  'pmCompanyTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCompanyTemplates'" },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

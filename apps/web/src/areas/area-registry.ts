@@ -10,6 +10,7 @@ import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
 import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
 import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
+import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -123,6 +124,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...REFRIGERANT_AREAS,
   ...EQUIPMENT_AREAS,
   ...PM_BOARD_AREAS,
+  ...PM_CONTRACT_AREAS,
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,

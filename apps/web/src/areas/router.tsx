@@ -1,4 +1,4 @@
-import { INVITATION_PATH, PASSWORD_RESET_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { INVITATION_PATH, PASSWORD_RESET_PATH, PM_CONTRACT_APPROVAL_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
@@ -19,6 +19,7 @@ const AppLayout = lazyArea(async () => ({ default: (await import('../features/pl
 const LaborApprovePage = lazyArea(() => import('../features/people/labor-approvals/labor-approve-page'));
 /** The billing customer's approval of a rate sheet, opened from a link without signing in. */
 const RateSheetApprovalPage = lazyArea(() => import('../features/office/rate-sheets/customer-rate-sheet-approval-page'));
+const PmContractApprovalPage = lazyArea(() => import('../features/office/pm-contracts/pm-contract-approval-page'));
 /** Sign-up, the e-mailed confirmation link and the first run's setup: before any sign-in. */
 const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
 const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   publicRoute('/workOrderLaborApprove/:guid', LaborApprovePage),
   publicRoute(`${RATE_SHEET_APPROVAL_PATH}/:guid`, RateSheetApprovalPage),
+  publicRoute(`${PM_CONTRACT_APPROVAL_PATH}/:guid`, PmContractApprovalPage),
   publicRoute('/register', RegisterPage),
   publicRoute(`${SIGNUP_CONFIRM_PATH}/:token`, ConfirmEmailPage),
   publicRoute('/setup', SetupPage),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyOf } from '../helpers/money';
 import { capitalized, type ReferenceColumn, type ReferenceListDefinition } from '../reference-list-definitions';
+import { canonicalRecurrenceRule } from '../helpers/recurrence-rule';
 import { idOf, idParam, optionalText, required, requiredText } from './common';
 import { markupPercentOf } from './work-order-items';
 
@@ -33,7 +34,35 @@ function fieldSchema(c: ReferenceColumn): z.ZodType {
     }
     case 'reference':
       return c.isRequired ? idOf(c.label) : idOf(c.label).nullable();
+    case 'recurrenceRule':
+      return c.isRequired ? repeatRuleOf(c.label, c.maxLength) : repeatRuleOf(c.label, c.maxLength).nullish();
+    case 'lines':
+      return linesOf(c.label, c.line ?? { label: 'Line', max: 100 }, c.maxLength ?? 200, c.isRequired);
   }
+}
+
+/**
+ * An RFC 5545 repeat rule without an end (a contract's term ends it), in the recurrence editor's own words: read by
+ * the recurrence code, refused with its sentence, and kept in its canonical text.
+ */
+export function repeatRuleOf(label: string, max = 200) {
+  return requiredText(label, max)
+    .transform((text, ctx) => {
+      const read = canonicalRecurrenceRule(text.replace(/^RRULE:/i, ''));
+      if (read.error !== null) ctx.addIssue({ code: 'custom', message: read.error });
+      else if (read.rule === null) ctx.addIssue({ code: 'custom', message: required(label) });
+      else if (/(^|;)(COUNT|UNTIL)=/.test(read.rule)) ctx.addIssue({ code: 'custom', message: `${label} repeats for the whole term: leave COUNT and UNTIL out.` });
+      return read.rule ?? '';
+    });
+}
+
+/** An ordered list of short lines (a template's tasks): each line filled in and short, no line twice, within the most. */
+export function linesOf(label: string, line: { label: string; max: number }, maxLength: number, isRequired: boolean) {
+  return z
+    .array(requiredText(line.label, maxLength), { error: (issue) => (issue.input == null ? required(label) : `${label} must be a list.`) })
+    .max(line.max, `${label} may have at most ${line.max} lines.`)
+    .refine((rows) => !isRequired || rows.length > 0, `Add at least one ${line.label.toLowerCase()}.`)
+    .refine((rows) => new Set(rows.map((r) => r.trim().toLowerCase())).size === rows.length, `Each ${line.label.toLowerCase()} is listed once.`);
 }
 
 function answerSchema(c: ReferenceColumn): z.ZodType {
@@ -49,6 +78,10 @@ function answerSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? z.string() : z.string().nullable();
     case 'reference':
       return z.number().nullable();
+    case 'recurrenceRule':
+      return c.isRequired ? z.string() : z.string().nullable();
+    case 'lines':
+      return z.array(z.string());
   }
 }
 

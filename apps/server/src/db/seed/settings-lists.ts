@@ -1,5 +1,6 @@
 import type { Tx } from '../../lib/context';
 import { addMakes, addStartingEquipmentInfo } from '../../features/office/equipment/equipment-info-rows';
+import { addStartingPmLists } from '../../features/office/pm-contracts/pm-starting-lists';
 import { addListRows, STARTING_LIST_ROWS, type StartingRow } from '../../features/platform/reference-lists/starting-rows';
 
 /** The demo's payroll, quote, customer and stock lists: a believable set for each, beside the starting ones. */
@@ -41,6 +42,8 @@ const DEMO_ROWS: StartingRow[] = [
   { listKey: 'customerQuestions', name: 'How did you hear about us?', kind: 'text' },
   { listKey: 'customerQuestions', name: 'Is there a gate code or an escort needed?', kind: 'yesNo' },
   { listKey: 'customerQuestions', name: 'How many units are on site?', kind: 'number' },
+  { listKey: 'pmCompanyTemplates', name: 'Quick visual check', lines: ['Look and listen for unusual noise', 'Check for leaks and ice build-up', 'Record temperatures'] },
+  { listKey: 'pmCompanyTemplates', name: 'Kitchen line quarterly', lines: ['Clean and degrease hood filters', 'Check gas connections for leaks', 'Test thermostats and calibrate'] },
 ];
 
 /** The makes of the equipment the demo companies service, with a few models each. */
@@ -55,5 +58,6 @@ const DEMO_MAKES: Record<string, string[]> = {
 export async function seedSettingsLists(tx: Tx, subscriberId: number) {
   await addListRows(tx, subscriberId, [...STARTING_LIST_ROWS, ...DEMO_ROWS]);
   await addStartingEquipmentInfo(tx, subscriberId);
+  await addStartingPmLists(tx, subscriberId);
   await addMakes(tx, subscriberId, DEMO_MAKES);
 }

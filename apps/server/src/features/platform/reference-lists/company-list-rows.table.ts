@@ -5,7 +5,8 @@ import { subscribers } from '../subscribers/subscribers.table';
 /**
  * The rows of a company's simple administration lists (PTO types, loan types, payment terms...), every list in one
  * table keyed by `list_key` (a key of the shared list descriptions). Beside the name, the few typed values a list may
- * carry: an amount of money, a percentage, a whole number (a term's net days), a kind, a longer description.
+ * carry: an amount of money, a percentage, a whole number (a term's net days), a kind, a longer description, and an
+ * ordered list of lines (a template's tasks).
  */
 export const companyListRows = pgTable(
   'company_list_rows',
@@ -20,6 +21,7 @@ export const companyListRows = pgTable(
     wholeNumber: integer('whole_number'),
     kind: text('kind'),
     description: text('description'),
+    lines: text('lines').array(),
   },
   (t) => [
     uniqueIndex('company_list_rows_name_unique').on(t.subscriberId, t.listKey, sql`lower(${t.name})`),

@@ -177,7 +177,16 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     subscriberId: equipmentCategories.subscriberId,
     isActive: equipmentCategories.isActive,
     columns: { name: equipmentCategories.name, applianceType: equipmentCategories.applianceType, leakRatePercent: equipmentCategories.leakRatePercent },
-    usages: [equipmentUse(equipment.categoryId)],
+    usages: [
+      equipmentUse(equipment.categoryId),
+      {
+        table: companyListRows,
+        column: companyListRows.wholeNumber,
+        where: sql`${companyListRows.listKey} = 'pmCategoryTemplates'`,
+        subscriberId: companyListRows.subscriberId,
+        label: ['PM category template', 'PM category templates'],
+      },
+    ],
   },
   equipmentMakes: companyList(equipmentMakes, [
     { table: equipmentModels, column: equipmentModels.makeId, subscriberId: equipmentModels.subscriberId, label: ['model', 'models'] },
@@ -200,4 +209,9 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     usages: [equipmentUse(equipment.refrigerantId)],
   },
   voltages: companyList(voltages, [equipmentUse(equipment.voltageId)]),
+  // A contract copies the frequency's rule and the template's tasks, so no row ever points at them.
+  pmFrequencies: sharedList('pmFrequencies', { rule: companyListRows.description }),
+  pmTasks: sharedList('pmTasks'),
+  pmCategoryTemplates: sharedList('pmCategoryTemplates', { categoryId: companyListRows.wholeNumber, tasks: companyListRows.lines }),
+  pmCompanyTemplates: sharedList('pmCompanyTemplates', { tasks: companyListRows.lines }),
 };

@@ -43,6 +43,7 @@ function valuesOf(def: ReferenceListDefinition, body: ReferenceBody): Record<str
     const v = body[c.field];
     if (c.type === 'money' || c.type === 'percent') values[c.field] = v == null ? null : (v as number).toFixed(2);
     else if (c.type === 'wholeNumber') values[c.field] = v ?? null;
+    else if (c.type === 'lines') values[c.field] = ((v as string[] | undefined) ?? []).map((line) => line.trim());
     else if (typeof v === 'string') values[c.field] = v.trim() === '' && !c.isRequired ? null : v.trim();
     else values[c.field] = v ?? null;
   }

@@ -58,6 +58,8 @@ async function bodyFor(def: ReferenceListDefinition, name: string, subscriberId 
     if (c.type === 'wholeNumber') body[c.field] = 12;
     if (c.type === 'choice') body[c.field] = c.choices![0].value;
     if (c.type === 'longText') body[c.field] = `About ${name}`;
+    if (c.type === 'recurrenceRule') body[c.field] = 'FREQ=MONTHLY;INTERVAL=2';
+    if (c.type === 'lines') body[c.field] = [`First step of ${name}`, `Second step of ${name}`];
     if (c.type === 'reference') body[c.field] = (await rowsOf(c.list!, subscriberId))[0].id;
   }
   return body;
@@ -229,6 +231,14 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
       if (c.type === 'percent') cases.push([{ ...valid, [c.field]: -1 }, `${c.label} must not be negative.`], [{ ...valid, [c.field]: 1000.5 }, `${c.label} must be at most 1000%.`]);
       if (c.type === 'choice') cases.push([{ ...valid, [c.field]: undefined }, `${c.label} field is required!`], [{ ...valid, [c.field]: 'everything' }, `${c.label} must be one of ${c.choices!.map((o) => o.value).join(', ')}.`]);
       if (c.type === 'reference') cases.push([{ ...valid, [c.field]: undefined }, `${c.label} field is required!`], [{ ...valid, [c.field]: '1' }, `${c.label} must be a number.`]);
+      if (c.type === 'recurrenceRule') {
+        cases.push([{ ...valid, [c.field]: 'FREQ=HOURLY' }, 'The repeat rule must repeat daily, weekly, monthly or yearly.'], [{ ...valid, [c.field]: 'FREQ=MONTHLY;COUNT=4' }, `${c.label} repeats for the whole term: leave COUNT and UNTIL out.`]);
+        cases.push([{ ...valid, [c.field]: '' }, `${c.label} field is required!`]);
+      }
+      if (c.type === 'lines') {
+        cases.push([{ ...valid, [c.field]: [] }, `Add at least one ${c.line!.label.toLowerCase()}.`], [{ ...valid, [c.field]: ['Check', ' check '] }, `Each ${c.line!.label.toLowerCase()} is listed once.`]);
+        cases.push([{ ...valid, [c.field]: ['  '] }, `${c.line!.label} field is required!`], [{ ...valid, [c.field]: 'one task' }, `${c.label} must be a list.`]);
+      }
       if (c.type === 'longText') cases.push([{ ...valid, [c.field]: 'x'.repeat(c.maxLength! + 1) }, `${c.label} must be at most ${c.maxLength} characters.`]);
     }
     if (def.canRetire) cases.push([{ ...valid, isActive: 'no' }, 'Active must be true or false.']);

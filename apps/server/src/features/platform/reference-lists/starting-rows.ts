@@ -11,6 +11,7 @@ export interface StartingRow {
   wholeNumber?: number;
   kind?: string;
   description?: string;
+  lines?: string[];
 }
 
 /**

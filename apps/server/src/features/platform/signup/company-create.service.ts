@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ROLE, type RegisterInput } from '@sm/shared';
 import { addStartingEquipmentInfo } from '../../office/equipment/equipment-info-rows';
+import { addStartingPmLists } from '../../office/pm-contracts/pm-starting-lists';
 import { addListRows, STARTING_LIST_ROWS } from '../reference-lists/starting-rows';
 import { billingSettings, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
@@ -36,7 +37,8 @@ export async function hasNoCompany(db: DbOrTx): Promise<boolean> {
  * A new company and its first Super Admin, inside the caller's transaction, which holds the sign-up lock: the user name
  * (case-insensitively, among every company's users) and the address must be free, else 409 with a sentence. The
  * company gets its permission matrix, its address and time zone, and the short lists a company works with (work-order
- * flags, per-diem types, its invoice counter, equipment categories, refrigerants and voltages).
+ * flags, per-diem types, its invoice counter, equipment categories, refrigerants and voltages, the preventive-maintenance
+ * frequencies, tasks and category templates).
  */
 export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwordHash: string; isEmailConfirmed: boolean }) {
   const same = (column: typeof users.userName | typeof users.email, value: string) =>
@@ -62,5 +64,6 @@ export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwo
   await tx.insert(billingSettings).values({ subscriberId: company.id });
   await addListRows(tx, company.id, STARTING_LIST_ROWS);
   await addStartingEquipmentInfo(tx, company.id);
+  await addStartingPmLists(tx, company.id);
   return { subscriberId: company.id, companyName: company.name, userId: admin.id };
 }

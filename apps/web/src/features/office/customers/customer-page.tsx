@@ -14,6 +14,7 @@ import { customerQuery } from './customers-api';
 import { EquipmentSection } from '../equipment/equipment-section';
 import { RefrigerantReportMenu } from '../refrigerant/refrigerant-report-menu';
 import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
+import { PmContractsSection } from '../pm-contracts/pm-contracts-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -161,6 +162,7 @@ export default function CustomerPage() {
         {c.canSeeCredit && <CreditSection customer={c} />}
       </SimpleGrid>
       <EquipmentSection customerId={c.customerId} canWrite={canWrite} />
+      <PmContractsSection customerId={c.customerId} />
       <AttachmentsPanel folder={`customers/${c.customerId}`} canChange={canWrite} emailSubject={c.name} />
     </Stack>
   );

@@ -23,6 +23,7 @@ function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string
   if (column.type === 'money') return formatCurrency(value as number);
   if (column.type === 'percent') return `${String(value)}%`;
   if (column.type === 'wholeNumber') return String(value);
+  if (column.type === 'lines') return (value as string[]).join(' · ');
   if (column.type === 'choice') return column.choices?.find((o) => o.value === value)?.label ?? String(value);
   if (column.type === 'reference') return names.get(value as number) ?? `#${String(value)}`;
   return String(value);

@@ -19,7 +19,10 @@ interface ReferenceRowDialogProps {
 
 function initialValues(def: ReferenceListDefinition, row: ReferenceRow | null): Values {
   const values: Values = {};
-  for (const c of def.columns) values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'choice' ? null : '');
+  for (const c of def.columns) {
+    if (c.type === 'lines') values[c.field] = ((row?.[c.field] as string[] | undefined) ?? []).join('\n');
+    else values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'choice' ? null : '');
+  }
   if (def.canRetire) values.isActive = row?.isActive ?? true;
   return values;
 }
@@ -32,6 +35,7 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
     if (c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber') body[c.field] = v === '' || v === null ? (c.isRequired ? undefined : null) : Number(v);
     else if (c.type === 'reference') body[c.field] = v === null ? undefined : Number(v);
     else if (c.type === 'choice') body[c.field] = v ?? undefined;
+    else if (c.type === 'lines') body[c.field] = String(v ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
     else body[c.field] = v === '' && !c.isRequired ? null : v;
   }
   if (def.canRetire) body.isActive = values.isActive;
@@ -98,6 +102,20 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
                   thousandSeparator=","
                   value={values[c.field] as number | string}
                   onChange={(v) => set(c.field, v)}
+                />
+              );
+            }
+            if (c.type === 'lines') {
+              return (
+                <Textarea
+                  key={c.field}
+                  {...common}
+                  description={`One ${c.line?.label.toLowerCase() ?? 'line'} a line, in the order they are done.`}
+                  autosize
+                  minRows={4}
+                  maxRows={12}
+                  value={(values[c.field] as string | null) ?? ''}
+                  onChange={(e) => set(c.field, e.currentTarget.value)}
                 />
               );
             }

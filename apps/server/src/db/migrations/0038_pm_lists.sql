@@ -1,0 +1,1 @@
+ALTER TABLE "company_list_rows" ADD COLUMN "lines" text[];
