@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateText, idParam, requiredText } from './common';
+import { dateText, requiredText } from './common';
 
 /**
  * The visits of preventive-maintenance contracts (issue 28, spec platform 2.1 /management/pmBoard): each date a
@@ -14,8 +14,6 @@ import { dateText, idParam, requiredText } from './common';
  */
 export const PM_VISIT_STATUSES = ['upcoming', 'generated', 'scheduled', 'done', 'late', 'skipped'] as const;
 export type PmVisitStatus = (typeof PM_VISIT_STATUSES)[number];
-
-export const pmContractIdParams = z.object({ pmContractId: idParam('PM Contract') });
 
 /** One visit of a contract. `visitId` is null for an upcoming date, which has no row yet. */
 export const pmVisitSchema = z.object({
