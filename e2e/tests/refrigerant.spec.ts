@@ -76,4 +76,9 @@ test('a technician on a phone adds refrigerant twice to a 40 lb rack, sees the l
   await expect(row).toContainText('60.83 % / 20 %');
   await expect(row).toContainText(dayText(29));
   await shot(page, 'leak-repairs-desktop');
+
+  // The PM board lists the open repair with its deadline and what it waits for.
+  await openAs(page, 'admin', '/management/pmBoard');
+  const repairs = page.getByRole('list', { name: /^Leak repairs/ });
+  await expect(repairs.getByRole('listitem').filter({ hasText: RACK })).toContainText(/Due \w{3} \d{2}\/\d{2}\/\d{4} · waiting for: Repair/);
 });

@@ -12,6 +12,7 @@ import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { enqueueEmail } from '../../platform/email-outbox/enqueue-email.service';
 import { customerAddressLine } from '../customers/customer-address';
+import { queuePmGeneration } from './pm-generation.job';
 
 const DAY_MS = 86_400_000;
 /** 32 random bytes: the link's token, written in 43 URL-safe characters. */
@@ -143,6 +144,8 @@ export async function decidePmContractApproval(db: Ctx['db'], token: string, bod
       .set(isApproved ? { status: 'approved', approvedAt: now, approverName, updatedAt: now } : { status: 'declined', updatedAt: now })
       .where(and(eq(pmContracts.subscriberId, row.subscriberId), eq(pmContracts.id, row.contractId)))
       .returning();
+    // An approved contract's first visits are generated now, not at the company's next daily run.
+    if (isApproved) await queuePmGeneration(tx, row.subscriberId, now);
     await tx.insert(auditLog).values({
       subscriberId: row.subscriberId, entity: 'pmContract', entityId: contract.id, action: contract.status, before: null,
       after: { decision: body.decision, approverName, comment, pmContractApprovalId: row.id }, reason: comment, changedBy: null, changedAt: now,

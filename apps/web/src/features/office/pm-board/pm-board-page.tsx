@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { canWrite, type PmBoardAnswer, type PmBoardCounts, type PmBoardVisit } from '@sm/shared';
+import { canWrite, satisfies, type PmBoardAnswer, type PmBoardCounts, type PmBoardVisit } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/table-states';
@@ -12,6 +12,8 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { pmBoardQuery, useGeneratePmVisits } from '../pm-contracts/pm-visits-api';
 import { PmVisitsSection } from '../pm-contracts/pm-visits-section';
+import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
+import { PmBoardLeakRepairs } from './pm-board-leak-repairs';
 import { PmBoardVisitList } from './pm-board-visits';
 
 /** The counts' columns: name, and the short name a phone shows (the full one is its title). */
@@ -84,7 +86,9 @@ function GenerateNow() {
  */
 export default function PmBoardPage() {
   usePageTitle('PM Board');
-  const mayGenerate = canWrite(useSignedIn().access, 'PM Lists');
+  const { access } = useSignedIn();
+  const mayGenerate = canWrite(access, 'PM Lists');
+  const mayReadLeaks = satisfies(access, LEAK_REPAIRS_READ);
   const query = useQuery(pmBoardQuery);
   const [contract, setContract] = useState<PmBoardVisit | null>(null);
   let body;
@@ -101,7 +105,7 @@ export default function PmBoardPage() {
         </SimpleGrid>
         <PmBoardVisitList title="Overdue visits" visits={b.overdue} empty="No visit is overdue." onOpenContract={setContract} />
         <PmBoardVisitList title="Upcoming visits" visits={b.upcoming} empty="No visit is due in the next 30 days." onOpenContract={setContract} />
-        {/* The refrigerant log's overdue leak repairs (GET /api/v1/Refrigerant/leakRepairs) take their place here. */}
+        {mayReadLeaks && <PmBoardLeakRepairs />}
       </>
     );
   }

@@ -13,7 +13,7 @@ import { pmContractPath } from './pm-contract-paths';
 import { PmStatusBadge } from './pm-contract-status';
 import { PmContractView } from './pm-contract-view';
 import { useCancelPmContract, usePmContract } from './pm-contracts-api';
-import { PmVisitsSlot } from './pm-visits-slot';
+import { PmVisitsSection } from './pm-visits-section';
 import { SendPmContractDialog } from './send-pm-contract-dialog';
 
 const idOf = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
@@ -94,7 +94,7 @@ function Contract({ id }: { id: number }) {
       ) : (
         <PmContractView c={c} />
       )}
-      <PmVisitsSlot contractId={id} />
+      <PmVisitsSection contractId={id} />
       {isSending && <SendPmContractDialog contract={c} onClose={() => setSending(false)} />}
     </Stack>
   );
