@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, pmContractApprovals, pmContracts, users } from '../../../db/schema';
+import { auditLog, emailOutbox, pmContractApprovals, pmContracts, scheduledJobs, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { pmGenerationKey } from './pm-generation.job';
 
 let t: TestApp;
 let contractId: number;
@@ -81,6 +82,10 @@ describe('approval of a PM contract by its link', () => {
     expect(mail.subject).toContain('approved the maintenance contract "Grill yearly care"');
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'pmContract')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ entityId: contractId, action: 'approved' });
+    // The company's generation is queued at once, not left to its next daily run.
+    const [contract] = await t.db.select({ subscriberId: pmContracts.subscriberId }).from(pmContracts).where(eq(pmContracts.id, contractId));
+    const [job] = await t.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.dedupeKey, pmGenerationKey(contract.subscriberId)), eq(scheduledJobs.status, 'queued')));
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect((await send(contractId)).statusCode).toBe(409);
   });
 
