@@ -98,7 +98,7 @@ export default function PmBoardPage() {
     const b = query.data;
     body = (
       <>
-        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+        <SimpleGrid cols={1} spacing="md">
           {b.months.map((m) => (
             <MonthCounts key={m.month} month={m} />
           ))}

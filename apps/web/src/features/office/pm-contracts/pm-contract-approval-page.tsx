@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { apiGet, apiPost } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { frequencyOf } from './pm-contract-paths';
 
 const COLOURS: Record<PublicPmContract['status'], string> = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' };
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
@@ -54,7 +55,7 @@ function Approval({ c, guid, queryKey }: { c: PublicPmContract; guid: string; qu
       {c.comment && <Text size="sm">Comment: {c.comment}</Text>}
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Stack gap={0}><Text size="xs" c="dimmed" fw={600}>HOW OFTEN</Text><Text size="sm">{c.frequencyName ?? c.recurrenceRule}</Text></Stack>
+          <Stack gap={0}><Text size="xs" c="dimmed" fw={600}>HOW OFTEN</Text><Text size="sm">{frequencyOf(c)}</Text></Stack>
           <Stack gap={0}><Text size="xs" c="dimmed" fw={600}>PRICE</Text><Text size="sm">{formatCurrency(c.price)} per {c.priceBasis}</Text></Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed" fw={600}>TERM</Text>

@@ -84,7 +84,7 @@ export function PmContractList({ rows, isLoading, showLocation = true }: { rows:
                   )}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.nextDueOn ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={110}>
                   <PmStatusBadge status={c.status} />
                 </Table.Td>
               </Table.Tr>
