@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Container, Group, List, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCurrency, pmContractDecisionBody, type PmContractDecisionBody, type PublicPmContract } from '@sm/shared';
-import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Container, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatCurrency, pmContractDecisionBody, type PublicPmContract } from '@sm/shared';
 import { useParams } from 'react-router';
+import { LinkDecisionForm } from '../../../components/link-decision-form';
 import { usePageTitle } from '../../../components/use-page-title';
-import { apiGet, apiPost } from '../../../lib/api';
-import { useSchemaForm } from '../../../lib/schema-form';
+import { apiGet } from '../../../lib/api';
 import { frequencyOf } from './pm-contract-paths';
 
 const COLOURS: Record<PublicPmContract['status'], string> = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' };
@@ -75,53 +73,20 @@ function Approval({ c, guid, queryKey }: { c: PublicPmContract; guid: string; qu
           </Paper>
         ))}
       </Stack>
-      {c.status === 'Pending' && <DecisionForm c={c} guid={guid} queryKey={queryKey} />}
+      {c.status === 'Pending' && (
+        <LinkDecisionForm<PublicPmContract>
+          schema={pmContractDecisionBody}
+          path={`PreventiveMaintenanceApproval/${encodeURIComponent(guid)}`}
+          queryKey={queryKey}
+          note={{ field: 'comment', label: 'Comment', description: 'Needed when you decline the contract.' }}
+          thing="Contract"
+          sentence={(decision, name) =>
+            decision === 'Approved'
+              ? `You approve "${c.name}" at ${formatCurrency(c.price)} per ${c.priceBasis}, from ${c.startsOn} to ${c.endsOn}, as ${name}.`
+              : `You decline "${c.name}"; ${c.companyName} will read your comment.`
+          }
+        />
+      )}
     </Stack>
-  );
-}
-
-function DecisionForm({ c, guid, queryKey }: { c: PublicPmContract; guid: string; queryKey: string[] }) {
-  const client = useQueryClient();
-  const { errors, clear, check } = useSchemaForm(pmContractDecisionBody);
-  const [approverName, setApproverName] = useState('');
-  const [comment, setComment] = useState('');
-  const [pending, setPending] = useState<PmContractDecisionBody | null>(null);
-  const decide = useMutation({
-    mutationFn: (body: PmContractDecisionBody) => apiPost<PublicPmContract>(`PreventiveMaintenanceApproval/${encodeURIComponent(guid)}`, body),
-    onSuccess: (answer) => client.setQueryData(queryKey, answer),
-    onSettled: () => setPending(null),
-  });
-  const ask = (decision: PmContractDecisionBody['decision']) => (e?: FormEvent) => {
-    e?.preventDefault();
-    const body = check({ decision, approverName, comment: comment.trim() || null });
-    if (body) setPending(body);
-  };
-  const isApprove = pending?.decision === 'Approved';
-  return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={ask('Approved')} noValidate aria-label="Your answer">
-      <Stack gap="sm">
-        <TextInput label="Your Name" withAsterisk maxLength={100} autoComplete="name" value={approverName} onChange={(e) => (setApproverName(e.currentTarget.value), clear('approverName'))} error={errors.approverName} />
-        <Textarea label="Comment" description="Needed when you decline the contract." autosize minRows={2} maxLength={1000} value={comment} onChange={(e) => (setComment(e.currentTarget.value), clear('comment'))} error={errors.comment} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => ask('Declined')()}>Decline</Button>
-          <Button type="submit" leftSection={<IconCheck size={16} />}>Approve Contract</Button>
-        </Group>
-      </Stack>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={isApprove ? 'Approve the contract?' : 'Decline the contract?'} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            {isApprove
-              ? `You approve "${c.name}" at ${formatCurrency(c.price)} per ${c.priceBasis}, from ${c.startsOn} to ${c.endsOn}, as ${pending?.approverName}.`
-              : `You decline "${c.name}"; ${c.companyName} will read your comment.`}{' '}
-            This link takes one answer.
-          </Text>
-          {decide.isError && <Alert color="red" role="alert">{decide.error.message}</Alert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setPending(null)}>Back</Button>
-            <Button loading={decide.isPending} color={isApprove ? undefined : 'red'} onClick={() => pending && decide.mutate(pending)}>{isApprove ? 'Approve' : 'Decline'}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
   );
 }

@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rateSheetDecisionBody, type PublicRateSheet, type RateSheetDecisionBody } from '@sm/shared';
-import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { rateSheetDecisionBody, type PublicRateSheet } from '@sm/shared';
 import { useParams } from 'react-router';
+import { LinkDecisionForm } from '../../../components/link-decision-form';
 import { usePageTitle } from '../../../components/use-page-title';
-import { apiGet, apiPost } from '../../../lib/api';
-import { useSchemaForm } from '../../../lib/schema-form';
+import { apiGet } from '../../../lib/api';
 import { RateSheetRates } from './rate-sheet-version-view';
 
 const COLOURS: Record<PublicRateSheet['status'], string> = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' };
@@ -59,53 +57,19 @@ function Approval({ sheet: s, guid, queryKey }: { sheet: PublicRateSheet; guid: 
       </Group>
       {s.reason && <Text size="sm">Reason: {s.reason}</Text>}
       <RateSheetRates v={rates} />
-      {s.status === 'Pending' && <DecisionForm sheet={s} guid={guid} queryKey={queryKey} />}
+      {s.status === 'Pending' && (
+        <LinkDecisionForm<PublicRateSheet>
+          schema={rateSheetDecisionBody}
+          path={`CustomerRateSheetApproval/${encodeURIComponent(guid)}`}
+          queryKey={queryKey}
+          note={{ field: 'reason', label: 'Reason', description: 'Needed when you decline the rates.' }}
+          thing="Rates"
+          sentence={(decision, name) =>
+            decision === 'Approved' ? `You approve the rates of "${s.name}" from ${s.effectiveFrom}, as ${name}.` : `You decline the rates of "${s.name}"; ${s.companyName} will read your reason.`
+          }
+          maw={640}
+        />
+      )}
     </Stack>
-  );
-}
-
-function DecisionForm({ sheet, guid, queryKey }: { sheet: PublicRateSheet; guid: string; queryKey: string[] }) {
-  const client = useQueryClient();
-  const { errors, clear, check } = useSchemaForm(rateSheetDecisionBody);
-  const [approverName, setApproverName] = useState('');
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState<RateSheetDecisionBody | null>(null);
-  const decide = useMutation({
-    mutationFn: (body: RateSheetDecisionBody) => apiPost<PublicRateSheet>(`CustomerRateSheetApproval/${encodeURIComponent(guid)}`, body),
-    onSuccess: (answer) => client.setQueryData(queryKey, answer),
-    onSettled: () => setPending(null),
-  });
-  const ask = (decision: RateSheetDecisionBody['decision']) => (e?: FormEvent) => {
-    e?.preventDefault();
-    const body = check({ decision, approverName, reason: reason.trim() || null });
-    if (body) setPending(body);
-  };
-  const isApprove = pending?.decision === 'Approved';
-  return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={ask('Approved')} noValidate aria-label="Your answer" maw={640}>
-      <Stack gap="sm">
-        <TextInput label="Your Name" withAsterisk maxLength={100} autoComplete="name" value={approverName} onChange={(e) => (setApproverName(e.currentTarget.value), clear('approverName'))} error={errors.approverName} />
-        <Textarea label="Reason" description="Needed when you decline the rates." autosize minRows={2} maxLength={1000} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => ask('Declined')()}>Decline</Button>
-          <Button type="submit" leftSection={<IconCheck size={16} />}>Approve Rates</Button>
-        </Group>
-      </Stack>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={isApprove ? 'Approve the rates?' : 'Decline the rates?'} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            {isApprove
-              ? `You approve the rates of "${sheet.name}" from ${sheet.effectiveFrom}, as ${pending?.approverName}.`
-              : `You decline the rates of "${sheet.name}"; ${sheet.companyName} will read your reason.`}{' '}
-            This link takes one answer.
-          </Text>
-          {decide.isError && <Alert color="red" role="alert">{decide.error.message}</Alert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setPending(null)}>Back</Button>
-            <Button loading={decide.isPending} color={isApprove ? undefined : 'red'} onClick={() => pending && decide.mutate(pending)}>{isApprove ? 'Approve' : 'Decline'}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
   );
 }
