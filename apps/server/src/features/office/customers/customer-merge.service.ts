@@ -21,6 +21,7 @@ export const CUSTOMER_REFERENCES = [
   'equipment.customer_id',
   'invoices.billing_customer_id',
   'invoices.customer_id',
+  'pm_contracts.customer_id',
   'quotes.customer_id',
   'schedule_items.customer_id',
   'work_orders.billing_customer_id',

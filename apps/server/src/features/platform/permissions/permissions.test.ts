@@ -29,14 +29,14 @@ describe('route requirements', () => {
     expect(api.length).toBeGreaterThan(15);
     const publicUrls = [...new Set(api.filter((r) => r.access?.kind === 'public').map((r) => r.url))];
     // The file store's content route is public: its signed, expiring address is the permission (features/platform/files); so is
-    // the customer's labor approval and rate sheet approval, whose unguessable, expiring links are (features/people/labor-approvals,
+    // the customer's labor, rate sheet and maintenance contract approvals, whose unguessable, expiring links are (features/people/labor-approvals,
     // features/office/rate-sheets). Sign-up and
     // the first run's setup have no one signed in yet; each checks the operator's setting or that no company exists
     // (features/platform/signup). An invited user and one who forgot their password are not signed in either; the
     // e-mailed link's token is the permission, and forgot-password answers alike for every name (features/platform/users-admin).
     for (const url of publicUrls) {
       expect(url).toMatch(
-        /^\/api\/(health|docs|v1\/Account\/(login|signupState|register|setup|confirmEmail\/:token|invitation\/:token|acceptInvitation\/:token|forgotPassword|resetPassword\/:token)$|v1\/Files\/content$|v1\/WorkOrderLaborApproval\/:guid$|v1\/CustomerRateSheetApproval\/:customerRateSheetApprovalGuid$)/,
+        /^\/api\/(health|docs|v1\/Account\/(login|signupState|register|setup|confirmEmail\/:token|invitation\/:token|acceptInvitation\/:token|forgotPassword|resetPassword\/:token)$|v1\/Files\/content$|v1\/WorkOrderLaborApproval\/:guid$|v1\/CustomerRateSheetApproval\/:customerRateSheetApprovalGuid$|v1\/PreventiveMaintenanceApproval\/:preventiveMaintenanceApprovalGuid$)/,
       );
     }
   });
