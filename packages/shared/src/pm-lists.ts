@@ -47,7 +47,7 @@ export const PM_LISTS: readonly ReferenceListDefinition[] = [
     'The ordered tasks each category of equipment gets when it is added to a preventive-maintenance contract.',
     `${TEMPLATES_PATH}/pmCategoryTemplate`,
     'Templates',
-    'Refrigeration PM',
+    'Ice machine PM',
     [{ field: 'categoryId', label: 'Equipment Category', type: 'reference', isRequired: true, list: 'equipmentCategories' }, TASKS],
     { categoryId: 1, tasks: ['Clean condenser coil', 'Check refrigerant pressures'] },
   ),

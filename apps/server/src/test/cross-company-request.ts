@@ -63,7 +63,7 @@ export function requestsFor(route: Route, fields: IdField[], target: IdField, ow
   const filled = filledOut(json) as Obj;
   const example = json.example && typeof json.example === 'object' ? (json.example as Obj) : undefined;
   const isNow = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v);
-  const bases = [example && { ...filled, ...Object.fromEntries(Object.entries(example).filter(([k]) => !isNow(filled[k]))) }, filled].filter(Boolean) as Obj[];
+  const bases = [example && { ...filled, ...Object.fromEntries(Object.entries(example).filter(([k, v]) => !(isNow(filled[k]) && isNow(v)))) }, filled].filter(Boolean) as Obj[];
   const choices = Object.entries(json.properties ?? {}).flatMap(([k, v]) => ((v.anyOf?.find((x) => x.type !== 'null') ?? v) as Json & { enum?: unknown[] }).enum?.map((e) => [k, e] as const) ?? []);
   const found: SweepRequest[] = [];
   let refusal = '';

@@ -68,7 +68,7 @@ function termAndFrequency(b: { frequencyId?: number | null; recurrenceRule?: str
 
 const SAVE_EXAMPLE = {
   name: 'Downtown Grill refrigeration PM', frequencyId: 2, recurrenceRule: null, templateId: null,
-  equipment: [{ equipmentId: 41, tasks: ['Clean condenser coil', 'Check refrigerant pressures and superheat'] }, { equipmentId: 42 }],
+  equipment: [{ equipmentId: 41, tasks: ['Clean condenser coil', 'Check refrigerant pressures and superheat'] }],
   price: 185, priceBasis: 'visit', startsOn: '2027-01-01', endsOn: '2027-12-31', renewsAutomatically: true, technicianUserId: 3, visitTime: '08:00',
   visitMinutes: 90, leadDays: 14, notes: 'Roof access by the east ladder.',
 };
