@@ -14,7 +14,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What failed, named where the last lines of the output show it: `where › test: first line of the error`. */
 const failures = [];
 let broken = false;
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+const strip = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+const firstLine = (text) => strip(text).trim().split('\n')[0].slice(0, 300);
 
 /** How long each step took and when it began, printed at the end: where the run's time goes. */
 const timings = [];
@@ -77,8 +78,11 @@ function countPlaywright(file) {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests) {
           if (t.status !== 'unexpected') continue;
-          const error = t.results.at(-1)?.error?.message;
-          failures.push(`browser [${t.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`);
+          const error = t.results.at(-1)?.error;
+          // Where the failing step is, and what it waited for: the locator, the expected and the received lines.
+          const at = error?.location ? ` (at line ${error.location.line})` : '';
+          const detail = strip(error?.message).split('\n').filter((l) => /^\s*(Locator|Expected|Received|Timeout)\b/.test(l)).map((l) => l.trim()).join('; ');
+          failures.push(`browser [${t.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}${at}: ${firstLine(error?.message)}${detail ? ` (${detail.slice(0, 400)})` : ''}`);
         }
       }
       for (const child of suite.suites ?? []) visit(child, [...path, child.title]);

@@ -30,8 +30,8 @@ for (const [path, waitFor] of PAGES_WITH_SPINNERS) {
     try {
       await follow(page, path);
       // The page's code is fetched first (not held): on a busy machine that alone may take more than the usual 10 s.
-      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible({ timeout: 30_000 });
-      if (waitFor) await expect(page.getByRole('main').getByRole('status', { name: waitFor }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible();
+      if (waitFor) await expect(page.getByRole('main').getByRole('status', { name: waitFor }).first()).toBeVisible();
       expect(await accessibilityViolations(page, { withShell: false }), `serious or critical violations on ${path} while it loads`).toEqual([]);
     } finally {
       release();

@@ -109,7 +109,7 @@ test('a technician attaches two photos from a phone; the office sees them, renam
 
   // After a reload the server's answer is what shows.
   await page.reload();
-  await expect(page.getByTestId('attachments').getByText('1 file', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('attachments').getByText('1 file', { exact: true })).toBeVisible();
   await expect(tiles(page)).toHaveCount(1);
 });
 
@@ -124,7 +124,7 @@ test('a file of a type the work order does not take is refused with the reason, 
   await attachments.locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html>not a photo</html>') });
   await expect(page.getByText('photo.jpg is not a jpg file: its content does not match its type.')).toBeVisible();
   await page.reload();
-  await expect(attachments.getByText(/\d+ files?$|^No files yet\.$/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(attachments.getByText(/\d+ files?$|^No files yet\.$/).first()).toBeVisible();
   expect(await tiles(page).count()).toBe(before);
 });
 
@@ -146,5 +146,5 @@ test('the office writes the work description with the rich text editor, and it r
   await expect(shown).toHaveText('Replaced the fan motor and cleaned the coil.');
   await expect(shown.locator('strong')).toHaveText('fan motor');
   await page.reload();
-  await expect(page.getByTestId('work-description-html').locator('strong')).toHaveText('fan motor', { timeout: 20_000 });
+  await expect(page.getByTestId('work-description-html').locator('strong')).toHaveText('fan motor');
 });

@@ -42,7 +42,7 @@ export async function settle(page: Page) {
         return !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
       },
       BUSY,
-      { polling: 50, timeout: 20_000 },
+      { polling: 50, timeout: 30_000 },
     );
   await isIdle();
   await page.waitForTimeout(80);

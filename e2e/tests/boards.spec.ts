@@ -50,10 +50,10 @@ test.describe('master board', () => {
     const task = `Walk-in cooler door gasket ${Date.now()}`;
     await expect(tom.getByText(task)).toHaveCount(0);
     await scheduleForNow(request, 'tech', task, '240017');
-    await expect(tom.getByText(task)).toBeVisible({ timeout: 5_000 });
+    await expect(tom.getByText(task)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark), 'the page was not reloaded').toBe(1);
 
-    await expect(page.getByRole('region', { name: 'Map' })).toContainText(MAP_FALLBACK, { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Map' })).toContainText(MAP_FALLBACK);
   });
 
   test('leader filters the master board by name', async ({ page }) => {

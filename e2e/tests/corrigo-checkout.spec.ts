@@ -89,7 +89,6 @@ test.afterEach(async ({ request }) => {
 });
 
 test('tech checks a provider work order out through repair category, questions and checklist before the stop form', async ({ page, request }) => {
-  test.setTimeout(180_000);
   await clockIn(request, GUIDED.workOrderNumber);
   await openAs(page, 'tech', `/workOrder/${GUIDED.workOrderNumber}/edit`);
   await page.getByRole('button', { name: 'Stop Work Order' }).click();
@@ -158,7 +157,6 @@ test('tech checks a provider work order out through repair category, questions a
 });
 
 test('tech pauses a provider work order from the route, after backing out once', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const task = `Provider pause test ${Date.now()}`;
   made.push(await scheduleVisit(request, { userName: 'tech', task, workOrderNumber: PLAIN.workOrderNumber }));
   await clockIn(request, PLAIN.workOrderNumber);

@@ -20,7 +20,6 @@ async function setPayFrequency(page: Page, frequency: string) {
 }
 
 test('payroll keeps pay periods of the company’s own dates, refused when they overlap, and pays by them', async ({ page }) => {
-  test.setTimeout(120_000);
   await openAs(page, 'payroll', '/administration/financialPeriods');
   await expect(page.getByRole('heading', { name: 'Financial Periods' })).toBeVisible();
   await expect(page.getByText('No pay periods yet.')).toBeVisible();

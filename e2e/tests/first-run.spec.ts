@@ -6,7 +6,6 @@ import { shot } from './page-actions';
 // Until the first company is set up, the sign-in page sends to the setup page; afterwards nobody can set up again.
 
 test('the first start offers the one-time setup; the first administrator is signed in, and setup is gone after', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await page.goto('/workOrder/mine');
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page).toHaveTitle('Set Up Service Managed - WebBased');

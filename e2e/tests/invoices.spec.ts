@@ -18,7 +18,6 @@ test.describe.configure({ mode: 'serial' });
 const line = (page: Page, label: string) => page.getByTestId('invoice-lines').locator(`tr[data-line="${label}"]`);
 
 test('an office user invoices a work order after the technician’s labor and takes a partial payment', async ({ page }) => {
-  test.setTimeout(120_000);
   await techWorked(page, WORK_ORDER, 150);
 
   await openAs(page, 'admin', EDIT);

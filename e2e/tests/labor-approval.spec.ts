@@ -8,7 +8,6 @@ const PHONE = { width: 390, height: 844 };
 // The server of this group has the demo's last two pay periods worked: work order 240001 has ten finished visits of
 // Tom Alvarez, 4.50 hours each (db/seed/payroll-history.ts).
 test('the office asks the customer to approve the labor; the customer approves it on a phone without signing in, once', async ({ browser, page }) => {
-  test.setTimeout(120_000);
   await openAs(page, 'dispatcher', '/workOrder/240001/edit');
   const section = page.getByRole('region', { name: 'Customer Approval of Labor' });
   await expect(section).toContainText('The customer has not been asked to approve the labor yet.');

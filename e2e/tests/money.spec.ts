@@ -23,7 +23,6 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test('an office user quotes a work order, e-mails it as submitted, approves it, invoices the labor and takes a partial payment', async ({ page }) => {
-  test.setTimeout(180_000);
   await openAs(page, 'admin', `/workOrder/${WORK_ORDER}/edit`);
   await page.getByRole('link', { name: 'Create Quote' }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill('Replace walk-in door gasket');

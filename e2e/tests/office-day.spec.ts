@@ -11,8 +11,6 @@ const SITE = 'FreshMart #140 Harborview';
 const PROBLEM = 'Blast freezer evaporator iced over';
 
 test('a dispatcher takes a new customer site from first call to a scheduled, costed work order found again by search', async ({ page }) => {
-  // A whole day's walk through a dozen pages: more than the suite's usual minute when the machine is busy.
-  test.setTimeout(150_000);
   // A new store of a chain the company already serves (its rate sheet sets the labor rates): added as a location.
   await openAs(page, 'dispatcher', '/customer');
   await page.getByRole('table', { name: 'Customers' }).getByRole('link', { name: CUSTOMER }).click();

@@ -12,7 +12,6 @@ const hoursOf = async (page: Page, name: string) => (await rowOf(page, name).get
 // The server of this group has the demo's last two bi-weekly periods worked (db/seed/payroll-history.ts): Tom Alvarez
 // 9.5 hours a weekday (7.5 hours of overtime a week), Priya Natarajan 8.
 test("a payroll manager approves and locks the last bi-weekly period, built from the technicians' labor, with exact hours; a correction is an adjustment the technician sees", async ({ browser, page }) => {
-  test.setTimeout(150_000);
   await openAs(page, 'payroll', '/payroll');
   await expect(page.getByRole('heading', { name: 'Timesheets' })).toBeVisible();
   await expect(page.getByText('Open', { exact: true })).toBeVisible();

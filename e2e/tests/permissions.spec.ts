@@ -30,7 +30,7 @@ async function toggleMyWorkOrders(page: Page) {
 async function saveAndConfirm(page: Page) {
   const saved = page.getByRole('alert').filter({ hasText: 'Permissions saved' });
   // The toast of an earlier save must be gone, so the one checked below is this save's.
-  await expect(saved).toHaveCount(0, { timeout: 10_000 });
+  await expect(saved).toHaveCount(0);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Save permissions' });
   await expect(dialog).toContainText('Save the permissions of Technician?');

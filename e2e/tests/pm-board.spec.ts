@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 const upcomingRow = (page: Page) => page.getByRole('table', { name: /^Upcoming visits/ }).getByRole('row').filter({ hasText: CONTRACT });
 
-test('an approved contract\'s visit is generated once by "Generate now", shows on the PM board and the scheduler, and opens its work order', async ({ page, request }) => {
+test('an approved contract\'s visit is generated once by "Generate now", shows on the PM board and the dispatcher\'s calendar, and opens its work order', async ({ page, request }) => {
   await openAs(page, 'admin', '/management/pmBoard');
   await expect(page.getByRole('heading', { name: 'PM Board', level: 1 })).toBeVisible();
   await expect(upcomingRow(page).first()).toContainText('Upcoming');
@@ -33,6 +33,12 @@ test('an approved contract\'s visit is generated once by "Generate now", shows o
   const dispatcher = await tokenOf(request, 'dispatcher');
   const items = (await call(request, dispatcher, 'GET', `Scheduler/items?start=${board.today}&end=${visit.dueOn}T23:59:59&workOrderId=${visit.workOrderId}`)) as { workOrderId: number | null; start: string }[];
   expect(items.map((i) => i.workOrderId)).toEqual([visit.workOrderId]);
+  await openAs(page, 'dispatcher', `/management/dispatcher?view=week&date=${visit.dueOn}`);
+  const event = page.getByText(`PM: ${CONTRACT} · WO ${visit.workOrderNumber}`);
+  await expect(event).toHaveCount(1);
+  await expect(event).toBeVisible();
+  await shot(page, 'scheduler-visit');
+  await openAs(page, 'admin', '/management/pmBoard');
 
   // The month's counts name the technician with the generated and scheduled visit.
   const month = page.getByRole('table', { name: new RegExp(`per technician$`) }).first();

@@ -11,7 +11,6 @@ const SEND_TO = 'facilities@pm-e2e.example';
 // The office writes a preventive-maintenance contract for two pieces of equipment at a location, sends it, the
 // customer approves it on a phone through the e-mailed link, and the office sees it approved.
 test('a PM contract for two pieces, sent and approved by the customer on a phone through its link', async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
   const admin = await tokenOf(request, 'admin');
   // The demo contract's location and two of its pieces of equipment.
   const demo = (await call(request, admin, 'GET', 'PmContract?take=100')).data.at(-1);

@@ -13,7 +13,6 @@ const WORK_ORDER = '240011';
 // customer approves it through the e-mailed link, and tech clocks in with the new Employee Type. The company asks its
 // customers to approve for this test only: it is switched back at the end.
 test('a new rate sheet version, approved by the customer through its link, gives the technician its Employee Type', async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
   const admin = await tokenOf(request, 'admin');
   await openAs(page, 'admin', PAGE);
   await expect(page.getByRole('heading', { name: 'Rate Sheets' })).toBeVisible();

@@ -60,7 +60,6 @@ test.afterEach(async ({ request }) => {
 });
 
 test('an out-of-range check-in: warned before, told in the provider\'s words after, and the labor is recorded', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await openAs(page, 'tech', `/workOrder/${FAR.workOrderNumber}/edit`);
   await page.getByRole('button', { name: 'Start Work Order' }).click();
   const start = page.getByRole('dialog', { name: `Start Work Order ${FAR.workOrderNumber}` });
@@ -85,7 +84,6 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('tech checks in near the site and stops with COMPLETED: no extended status, the provider completes it', async ({ page, request }) => {
-    test.setTimeout(120_000);
     await openAs(page, 'tech', `/workOrder/${NEAR.workOrderNumber}/edit`);
     await page.getByRole('button', { name: 'Start Work Order' }).click();
     const start = page.getByRole('dialog', { name: `Start Work Order ${NEAR.workOrderNumber}` });

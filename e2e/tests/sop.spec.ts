@@ -18,7 +18,6 @@ const badge = (row: Locator, text: string) => row.locator('.mantine-Badge-root')
 const sopRow = (page: Page, name: string) => page.getByRole('table', { name: 'SOPs' }).locator(`tr[data-row="${name}"]`);
 
 test('an administrator gives an SOP with two steps to a technician, who acknowledges it and does its steps on his phone; the office sees who did what', async ({ browser, page }) => {
-  test.setTimeout(180_000);
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
@@ -59,7 +58,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await dialog.getByRole('textbox', { name: 'Description' }).click();
   await shot(page, 'dialog');
   // The technician's phone hears of it live: the toast (it lasts 5 s) is watched from before the SOP is added.
-  const toast = expect(tech.getByText(`The SOP "${SOP}" was given to you`)).toBeVisible({ timeout: 30_000 });
+  const toast = expect(tech.getByText(`The SOP "${SOP}" was given to you`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add SOP' }).click();
   await expect(page.getByText(`SOP ${SOP} added.`)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -143,7 +142,6 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
 });
 
 test('an SOP first given to nobody, then to its writer, who reads it on a desktop; deleting it asks first and takes her notices away', async ({ page }) => {
-  test.setTimeout(120_000);
   const name = 'Office keys at closing';
   const step = 'Lock the office door and set the alarm';
   await openAs(page, 'admin', '/administration/sop/sopDetails');

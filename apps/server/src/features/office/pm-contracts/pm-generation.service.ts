@@ -20,7 +20,7 @@ export const companyDate = (instant: Date, timeZone: string) => wallClockOf(inst
  * CONFLICT (contract, date) DO NOTHING, with the id its work order will have (taken from the work orders' sequence);
  * only the rows it wrote go on to make their work order (status PM, at the contract's location, numbered after the
  * company's highest number in date order), its technician, its first status, the contract's equipment and each
- * piece's tasks, and the scheduler's item at the contract's time of day in the company's zone. A visit another run
+ * piece's tasks, and the scheduler's item ("PM: " and the contract's name) at the contract's time of day in the company's zone. A visit another run
  * wrote meanwhile is skipped whole, so no work order is made without its visit nor twice for one. The foreign keys are
  * checked at the end of the statement, when the work orders exist.
  */
@@ -73,8 +73,8 @@ const insertVisits = preparedStatement<{ visits: number }>(
        order by c.work_order_id, e.name, pe.equipment_id, t.i
     ),
     planned as (
-      insert into schedule_items (subscriber_id, work_order_id, technician_user_id, kind, start_at, duration_hours, time_zone, created_at)
-      select ${sql.placeholder('subscriberId')}::int, c.work_order_id, c.technician_user_id, 'service',
+      insert into schedule_items (subscriber_id, work_order_id, technician_user_id, kind, task, start_at, duration_hours, time_zone, created_at)
+      select ${sql.placeholder('subscriberId')}::int, c.work_order_id, c.technician_user_id, 'service', 'PM: ' || c.name,
              (c.due_on + c.visit_time) at time zone ${sql.placeholder('timeZone')}::text, round(c.visit_minutes / 60.0, 4), ${sql.placeholder('timeZone')}::text,
              ${sql.placeholder('now')}::timestamptz
         from c where c.visit_time is not null and c.technician_user_id is not null

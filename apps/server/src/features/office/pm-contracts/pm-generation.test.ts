@@ -48,10 +48,10 @@ describe('generating preventive-maintenance visits', () => {
     const techs = await t.db.select().from(workOrderTechnicians).where(inArray(workOrderTechnicians.workOrderId, woIds));
     expect(techs.map((x) => x.userId)).toEqual([polar.technicianId, polar.technicianId]);
     const slots = await t.db.select().from(scheduleItems).where(inArray(scheduleItems.workOrderId, woIds)).orderBy(scheduleItems.startAt);
-    // 09:30 in Dallas for 90 minutes, a service item of the technician.
-    expect(slots.map((s) => [s.startAt.toISOString(), s.durationHours, s.kind, s.technicianUserId])).toEqual([
-      ['2026-12-10T15:30:00.000Z', 1.5, 'service', polar.technicianId],
-      ['2027-01-10T15:30:00.000Z', 1.5, 'service', polar.technicianId],
+    // 09:30 in Dallas for 90 minutes, a service item of the technician named after the contract.
+    expect(slots.map((s) => [s.startAt.toISOString(), s.durationHours, s.kind, s.technicianUserId, s.task])).toEqual([
+      ['2026-12-10T15:30:00.000Z', 1.5, 'service', polar.technicianId, 'PM: Walk-in care'],
+      ['2027-01-10T15:30:00.000Z', 1.5, 'service', polar.technicianId, 'PM: Walk-in care'],
     ]);
   });
 
