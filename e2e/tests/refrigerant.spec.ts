@@ -48,7 +48,10 @@ test('a technician on a phone adds refrigerant twice to a 40 lb rack, sees the l
   await expect(log.getByTestId('leak-rate')).toHaveText('Leak rate 7.50 % / 20 %');
   await expect(section.getByTestId('leak-warning')).toHaveCount(0);
 
-  // 2 lb 30 days later: 2/40 × 365/30 = 60.83 %, above 20 %. The certification number is offered again.
+  // 2 lb 30 days later: 2/40 × 365/30 = 60.83 %, above 20 %. The form is cleared for the next entry, and the
+  // certification number is offered again.
+  await expect(form.getByRole('textbox', { name: 'Pounds' })).toHaveValue('');
+  await expect(form.getByLabel('When')).toHaveValue('');
   await expect(form.getByLabel('Certification Number')).toHaveValue('608-E2E-5150');
   await form.getByRole('textbox', { name: 'Pounds' }).fill('2');
   await form.getByLabel('When').fill(noonDaysAgo(1));

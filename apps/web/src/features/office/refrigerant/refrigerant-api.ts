@@ -26,7 +26,11 @@ export function useRefrigerantMovements(workOrderId: number) {
     ]);
   const add = useMutation({
     mutationFn: (body: AddRefrigerantMovementBody) => apiPost<AddRefrigerantMovementAnswer>(`WorkOrder/${workOrderId}/refrigerant`, body),
-    onSuccess: refresh,
+    // Not awaited: the form clears as soon as the entry is saved, before the log shows it, so what the technician
+    // types next is never wiped by a refresh that ends later.
+    onSuccess: () => {
+      void refresh();
+    },
   });
   const remove = useMutation({ mutationFn: (movementId: number) => apiDelete<{ message: string }>(`WorkOrder/${workOrderId}/refrigerant/${movementId}`), onSuccess: refresh });
   return { add, remove };
