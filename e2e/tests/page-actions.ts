@@ -16,9 +16,11 @@ export async function choose(scope: Page | Locator, label: string, option: strin
 
 /**
  * A screenshot for review, in the running test's own output folder (`name`.png): of the whole page unless
- * `fullPage: false`, without the toasts that would cover the page's top.
+ * `fullPage: false`, without the toasts that would cover the page's top. Taken only with E2E_SHOTS=1: encoding
+ * 150 whole pages was a sixth of the browser tests' processor time, for pictures a person looks at only when asked.
  */
 export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SHOTS !== '1') return;
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
   await hideToasts.evaluate((el) => (el as HTMLElement).remove());
