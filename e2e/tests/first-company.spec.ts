@@ -52,7 +52,6 @@ async function pick(page: Page, scope: Page | Locator, label: string, option: st
 }
 
 test('a new company registers, imports its customers, invites a technician, has a rate sheet approved, and the technician clocks in on a phone', async ({ page, browser, baseURL }) => {
-
   await test.step('the company registers and confirms its address by the e-mailed link', async () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Create a company account' }).click();
