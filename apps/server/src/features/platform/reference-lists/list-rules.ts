@@ -67,7 +67,7 @@ export async function listUserChoices(ctx: Ctx): Promise<ReferenceUserChoice[]> 
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** Where a list's table refused a second row at the same moment on an index other than the name's. */
+/** The name of the constraint a database error reports, to tell a name taken from another unique rule broken. */
 export function constraintOf(err: unknown): string | undefined {
   const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
   return typeof e?.constraint === 'string' ? e.constraint : typeof e?.cause?.constraint === 'string' ? e.cause.constraint : undefined;
