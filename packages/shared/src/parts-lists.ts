@@ -8,11 +8,9 @@ import { simpleList, type ReferenceColumn, type ReferenceListDefinition } from '
  */
 const SETTINGS = '/administration/account-settings';
 
-/** The kinds of warehouse and of truck stock every company starts with. */
-export const STARTING_WAREHOUSE_TYPES = ['Main Warehouse', 'Satellite Warehouse'] as const;
-export const STARTING_TRUCK_STOCK_TYPES = ['Standard Van Stock', 'Refrigeration Van Stock'] as const;
-
-const text = (field: string, label: string, maxLength: number, more: Partial<ReferenceColumn> = {}): ReferenceColumn => ({ field, label, type: 'text', isRequired: false, maxLength, ...more });
+/** An optional column; text ones take at most `maxLength` characters. */
+const optional = (field: string, label: string, type: ReferenceColumn['type'], more: Partial<ReferenceColumn> = {}): ReferenceColumn => ({ field, label, type, isRequired: false, ...more });
+const text = (field: string, label: string, maxLength: number, more: Partial<ReferenceColumn> = {}) => optional(field, label, 'text', { maxLength, ...more });
 
 /** Street, city, two-letter state and zip, each optional. */
 const ADDRESS: readonly ReferenceColumn[] = [
@@ -23,12 +21,12 @@ const ADDRESS: readonly ReferenceColumn[] = [
 ];
 
 export const PARTS_LISTS: readonly ReferenceListDefinition[] = [
-  simpleList('wareHouseTypes', 'Warehouse Types', 'warehouse type', 'The kinds of place stock is kept in: the main warehouse, a satellite warehouse...', `${SETTINGS}/wareHouseTypes`, 'Warehouse', 'Parts Cage'),
+  simpleList('wareHouseTypes', 'Warehouse Types', 'warehouse type', 'Kinds of warehouse: main, satellite...', `${SETTINGS}/wareHouseTypes`, 'Warehouse', 'Parts Cage'),
   simpleList(
     'truckStockTypes',
     'Truck Stock Types',
     'truck stock type',
-    'The kinds of stock a technician\'s truck carries: standard van stock, refrigeration van stock...',
+    'Kinds of stock a truck carries.',
     `${SETTINGS}/truckStockTypes`,
     'Truck Stock Types',
     'Plumbing Van Stock',
@@ -37,7 +35,7 @@ export const PARTS_LISTS: readonly ReferenceListDefinition[] = [
     'warehouses',
     'Warehouses',
     'warehouse',
-    'The places the company keeps stock: its warehouses and each technician\'s truck (a technician has one truck).',
+    'Warehouses and technicians\' trucks.',
     '/administration/warehouses',
     'Warehouse',
     'Truck 12',
@@ -45,50 +43,46 @@ export const PARTS_LISTS: readonly ReferenceListDefinition[] = [
       { field: 'typeId', label: 'Warehouse Type', type: 'reference', isRequired: true, list: 'wareHouseTypes' },
       // The table shows where a warehouse is by its city, and a truck by its technician.
       ...ADDRESS.map((c) => (c.field === 'city' ? c : { ...c, isFormOnly: true })),
-      { field: 'isTruck', label: 'Technician\'s Truck', type: 'flag', isRequired: false, isFormOnly: true },
-      { field: 'technicianId', label: 'Technician', type: 'user', isRequired: false, requiredWhen: 'isTruck', unique: { noun: 'truck' } },
-      { field: 'truckStockTypeId', label: 'Truck Stock Type', type: 'reference', isRequired: false, list: 'truckStockTypes', requiredWhen: 'isTruck' },
+      optional('isTruck', 'Technician\'s Truck', 'flag', { isFormOnly: true }),
+      optional('technicianId', 'Technician', 'user', { requiredWhen: 'isTruck', unique: { noun: 'truck' } }),
+      optional('truckStockTypeId', 'Truck Stock Type', 'reference', { list: 'truckStockTypes', requiredWhen: 'isTruck' }),
     ],
-    { typeId: 1, street: '4100 Industrial Blvd', city: 'Dallas', state: 'TX', zip: '75207', isTruck: true, technicianId: 7, truckStockTypeId: 2 },
+    { typeId: 1, city: 'Dallas', state: 'TX', isTruck: true, technicianId: 7, truckStockTypeId: 2 },
   ),
   simpleList(
     'vendors',
     'Vendors',
     'vendor',
-    'The suppliers the company buys parts from, with their terms and the person to call.',
+    'Suppliers of parts.',
     '/administration/vendors',
     'Vendor',
     'Gulf Coast Refrigeration Supply',
     [
       text('accountNumber', 'Account Number', 50),
-      { field: 'termsId', label: 'Terms', type: 'reference', isRequired: false, list: 'terms', isFormOnly: true },
-      { field: 'phone', label: 'Phone', type: 'phone', isRequired: false },
-      { field: 'email', label: 'Email', type: 'email', isRequired: false },
+      optional('termsId', 'Terms', 'reference', { list: 'terms', isFormOnly: true }),
+      optional('phone', 'Phone', 'phone'),
+      optional('email', 'Email', 'email'),
       ...ADDRESS.map((c) => ({ ...c, isFormOnly: true })),
       text('contactName', 'Contact', 100),
-      { field: 'contactPhone', label: 'Contact Phone', type: 'phone', isRequired: false, isFormOnly: true },
-      { field: 'contactEmail', label: 'Contact Email', type: 'email', isRequired: false, isFormOnly: true },
-      { field: 'notes', label: 'Notes', type: 'longText', isRequired: false, maxLength: 2000, isFormOnly: true },
+      optional('contactPhone', 'Contact Phone', 'phone', { isFormOnly: true }),
+      optional('contactEmail', 'Contact Email', 'email', { isFormOnly: true }),
+      optional('notes', 'Notes', 'longText', { maxLength: 2000, isFormOnly: true }),
     ],
-    {
-      accountNumber: 'PR-20417', termsId: 1, phone: '214-555-0142', email: 'orders@example.com', street: '1200 Commerce St', city: 'Dallas', state: 'TX', zip: '75202',
-      contactName: 'Dana Ortiz', contactPhone: '214-555-0143', contactEmail: 'dana@example.com', notes: 'Will-call counter opens at 7 am.',
-    },
+    { accountNumber: 'GC-1001', termsId: 1, state: 'TX' },
   ),
   {
     ...simpleList(
       'shipToAddresses',
       'Ship-To Addresses',
       'ship-to address',
-      'Where the company\'s purchase orders ask vendors to ship; the default one is offered first.',
+      'Where vendors ship purchase orders.',
       '/administration/shipToAddress',
       'Ship To Address',
       'Main Shop',
-      [...ADDRESS, { field: 'phone', label: 'Phone', type: 'phone', isRequired: false }, { field: 'isDefault', label: 'Default', type: 'flag', isRequired: false, isOnlyOne: true }],
-      { street: '4100 Industrial Blvd', city: 'Dallas', state: 'TX', zip: '75207', phone: '214-555-0100', isDefault: true },
+      [...ADDRESS, optional('phone', 'Phone', 'phone'), optional('isDefault', 'Default', 'flag', { isOnlyOne: true })],
     ),
     // An address is either in use or not: purchase orders keep the address they were sent with.
     canRetire: false,
-    example: { name: 'Main Shop', street: '4100 Industrial Blvd', city: 'Dallas', state: 'TX', zip: '75207', phone: '214-555-0100', isDefault: true },
+    example: { name: 'Main Shop', city: 'Dallas', state: 'TX', isDefault: true },
   },
 ];

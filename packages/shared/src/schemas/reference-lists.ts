@@ -145,9 +145,7 @@ export interface ReferenceRow {
 }
 
 /** The users a list's row may name (a truck's technician): inactive ones too, so a row naming one still reads. */
-export const referenceUserChoices = z
-  .array(z.object({ id: z.number(), name: z.string(), isActive: z.boolean() }))
-  .meta({ example: [{ id: 7, name: 'Mike Davis', isActive: true }] });
+export const referenceUserChoices = z.array(z.object({ id: z.number(), name: z.string(), isActive: z.boolean() }));
 export type ReferenceUserChoice = z.infer<typeof referenceUserChoices>[number];
 
 /** The answer of deleting a row. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STARTING_TRUCK_STOCK_TYPES, STARTING_WAREHOUSE_TYPES } from '@sm/shared';
 import { auditLog, companyListRows, emailOutbox, shipToAddresses, subscribers, users, warehouses } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { STARTING_TRUCK_STOCK_TYPES, STARTING_WAREHOUSE_TYPES } from '../../platform/reference-lists/starting-rows';
 
 let t: TestApp;
 let polar: number;

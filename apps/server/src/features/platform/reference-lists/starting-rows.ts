@@ -1,6 +1,10 @@
-import { PAYMENT_METHODS, STARTING_TRUCK_STOCK_TYPES, STARTING_WAREHOUSE_TYPES, type ReferenceListKey } from '@sm/shared';
+import { PAYMENT_METHODS, type ReferenceListKey } from '@sm/shared';
 import { companyListRows } from '../../../db/schema';
 import type { Tx } from '../../../lib/context';
+
+/** The kinds of warehouse and of truck stock every company starts with. */
+export const STARTING_WAREHOUSE_TYPES = ['Main Warehouse', 'Satellite Warehouse'] as const;
+export const STARTING_TRUCK_STOCK_TYPES = ['Standard Van Stock', 'Refrigeration Van Stock'] as const;
 
 /** A row of the shared table of simple lists, as the starting data and the demo write it. */
 export interface StartingRow {

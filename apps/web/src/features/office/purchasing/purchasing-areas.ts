@@ -1,4 +1,4 @@
-import { IconHash } from '@tabler/icons-react';
+import { IconNumber } from '@tabler/icons-react';
 import { PURCHASE_ORDERS_READ } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -10,7 +10,7 @@ export const PURCHASING_SETTINGS = [
     domain: 'administration',
     label: 'Manage PO Numbers',
     description: 'The number the next purchase order gets.',
-    icon: IconHash,
+    icon: IconNumber,
     requirement: PURCHASE_ORDERS_READ,
     component: lazyArea(() => import('./purchase-order-number-page')),
     isLinkTargetOnly: true,

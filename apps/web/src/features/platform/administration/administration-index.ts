@@ -1,4 +1,4 @@
-import { IconBuildingStore, IconBuildingWarehouse, IconCategory2, IconTruck, IconTruckDelivery, IconBolt, IconBox, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconTruck, IconBolt, IconBox, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, SETTINGS_FORMS, settingsFormAccess, type Access, type ReferenceListKey, type SettingsFormKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -65,11 +65,11 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   pmTasks: IconClipboardCheck,
   pmCategoryTemplates: IconListNumbers,
   pmCompanyTemplates: IconTemplate,
-  wareHouseTypes: IconCategory2,
+  wareHouseTypes: IconCategory,
   truckStockTypes: IconTruck,
   warehouses: IconBuildingWarehouse,
-  vendors: IconBuildingStore,
-  shipToAddresses: IconTruckDelivery,
+  vendors: IconBuilding,
+  shipToAddresses: IconMapPin,
 };
 
 /** Each settings form's icon on the administration index. */
