@@ -31,6 +31,7 @@ import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.rout
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
+import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
 import { permissionsRoutes } from './features/platform/permissions/permissions.routes';
 import { corrigoRoutes } from './features/field/providers/corrigo/corrigo.routes';
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   pmContractsRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
+  purchasingRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));

@@ -35,6 +35,7 @@ export * from './schemas/quotes';
 export * from './schemas/flag-reminders';
 export * from './schemas/estimates';
 export * from './schemas/invoices';
+export * from './schemas/purchasing';
 export * from './schemas/documents';
 export * from './schemas/email-templates';
 export * from './schemas/write-ups';

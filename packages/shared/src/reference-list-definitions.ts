@@ -1,5 +1,6 @@
 import type { Requirement } from './access';
 import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
+import { PARTS_LISTS } from './parts-lists';
 import { PM_LISTS } from './pm-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
 
@@ -10,6 +11,7 @@ import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simp
  */
 export * from './reference-list-types';
 export * from './pm-lists';
+export * from './parts-lists';
 
 const SETTINGS = '/administration/account-settings';
 
@@ -311,6 +313,7 @@ const definitions: readonly ReferenceListDefinition[] = [
   },
   ...EQUIPMENT_INFO_LISTS,
   ...PM_LISTS,
+  ...PARTS_LISTS,
 ];
 
 /** Every reference list, in menu order. */

@@ -49,15 +49,21 @@ export const REFERENCE_LIST_KEYS = [
   'pmTasks',
   'pmCategoryTemplates',
   'pmCompanyTemplates',
+  'wareHouseTypes',
+  'truckStockTypes',
+  'warehouses',
+  'vendors',
+  'shipToAddresses',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
 /**
  * How a column is typed and edited: one-line text, a longer text, an amount of money, a percentage (0 to 1000, two
  * decimals), a whole number (0 to `max`), one of a fixed set of choices, a row of another list, an RFC 5545 repeat
- * rule (checked by the recurrence code), or an ordered list of short lines (a template's tasks, one a line).
+ * rule (checked by the recurrence code), an ordered list of short lines (a template's tasks, one a line), an e-mail
+ * address, a phone number, a yes-or-no flag, or a user of the company (a truck's technician).
  */
-export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference' | 'recurrenceRule' | 'lines';
+export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference' | 'recurrenceRule' | 'lines' | 'email' | 'phone' | 'flag' | 'user';
 
 export interface ReferenceColumn {
   /** The JSON field of rows and bodies. */
@@ -75,6 +81,17 @@ export interface ReferenceColumn {
   line?: { label: string; max: number };
   /** For a 'choice' column: the values it takes, each with its label. */
   choices?: readonly { value: string; label: string }[];
+  /**
+   * The field of a 'flag' column this one belongs to: required while the flag is set, cleared when it is not (a
+   * warehouse's technician, only for a truck). The form shows the column only while the flag is set.
+   */
+  requiredWhen?: string;
+  /** At most one row of the company has a given value (a technician has one truck); `noun` names such a row in the sentence. */
+  unique?: { noun: string };
+  /** For a 'flag' column: only one row of the company holds it, so setting it on a row takes it from the others (the default address). */
+  isOnlyOne?: boolean;
+  /** Edited in the form but left out of the page's table, to keep a wide list readable (a vendor's notes). */
+  isFormOnly?: boolean;
 }
 
 export interface ReferenceListDefinition {

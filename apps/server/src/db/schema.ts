@@ -32,3 +32,4 @@ export * from '../features/office/equipment/equipment-info.table';
 export * from '../features/office/equipment/equipment.table';
 export * from '../features/office/pm-contracts/pm-contracts.table';
 export * from '../features/office/refrigerant/refrigerant.table';
+export * from '../features/office/purchasing/purchasing.table';

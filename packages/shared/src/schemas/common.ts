@@ -35,6 +35,15 @@ export function idOf(label: string) {
     .max(MAX_INT, `${label} is out of range.`);
 }
 
+/** The number the next document of a kind takes (an invoice, a purchase order): a whole number from 1. */
+export function nextNumberOf(label: string) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a number.`) })
+    .int(`${label} must be a whole number.`)
+    .min(1, `${label} must be at least 1.`)
+    .max(2_000_000_000, `${label} is too large.`);
+}
+
 /** A whole number written in an address (path or query): digits only, no sign, spaces, exponent or base prefix. */
 function wholeText(label: string, min: number, max: number, tooSmall = `${label} must be at least ${min}.`, tooBig = `${label} must be at most ${max}.`) {
   return z

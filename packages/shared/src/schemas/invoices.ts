@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVOICE_DISPLAY_MODES } from '../helpers/invoice-display';
 import { LABOR_KINDS } from '../helpers/invoice-totals';
 import { moneyOf } from '../helpers/money';
-import { dateText, idOf, idParam, optionalText, required, requiredText } from './common';
+import { dateText, idOf, idParam, nextNumberOf, optionalText, required, requiredText } from './common';
 
 /**
  * Invoices of work orders, their payments and credit memos (spec platform 2.1 billing, creditMemos; 2.6 Process
@@ -205,11 +205,7 @@ const percentOf = (label: string, max: number) =>
 
 export const invoiceNumberBody = z
   .object({
-    nextInvoiceNumber: z
-      .number({ error: (issue) => (issue.input === undefined ? required('Next Invoice Number') : 'Next Invoice Number must be a number.') })
-      .int('Next Invoice Number must be a whole number.')
-      .min(1, 'Next Invoice Number must be at least 1.')
-      .max(2_000_000_000, 'Next Invoice Number is too large.'),
+    nextInvoiceNumber: nextNumberOf('Next Invoice Number'),
   })
   .meta({ example: { nextInvoiceNumber: 10001 } });
 

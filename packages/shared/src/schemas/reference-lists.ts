@@ -3,6 +3,7 @@ import { moneyOf } from '../helpers/money';
 import { capitalized, type ReferenceColumn, type ReferenceListDefinition } from '../reference-list-definitions';
 import { canonicalRecurrenceRule } from '../helpers/recurrence-rule';
 import { idOf, idParam, optionalText, required, requiredText } from './common';
+import { emailField, phoneField } from './customers';
 import { markupPercentOf } from './work-order-items';
 
 // The lists' descriptions hold no schema, so the web's route table can read them without loading zod.
@@ -33,11 +34,18 @@ function fieldSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? choice : choice.nullish();
     }
     case 'reference':
-      return c.isRequired ? idOf(c.label) : idOf(c.label).nullable();
+    case 'user':
+      return c.isRequired ? idOf(c.label) : idOf(c.label).nullish();
     case 'recurrenceRule':
       return c.isRequired ? repeatRuleOf(c.label, c.maxLength) : repeatRuleOf(c.label, c.maxLength).nullish();
     case 'lines':
       return linesOf(c.label, c.line ?? { label: 'Line', max: 100 }, c.maxLength ?? 200, c.isRequired);
+    case 'email':
+      return emailField(c.label);
+    case 'phone':
+      return phoneField(c.label);
+    case 'flag':
+      return z.boolean({ error: `${c.label} must be true or false.` }).default(false);
   }
 }
 
@@ -77,21 +85,43 @@ function answerSchema(c: ReferenceColumn): z.ZodType {
     case 'choice':
       return c.isRequired ? z.string() : z.string().nullable();
     case 'reference':
+    case 'user':
       return z.number().nullable();
     case 'recurrenceRule':
       return c.isRequired ? z.string() : z.string().nullable();
     case 'lines':
       return z.array(z.string());
+    case 'email':
+    case 'phone':
+      return z.string().nullable();
+    case 'flag':
+      return z.boolean();
   }
 }
 
 const isActiveField = z.boolean({ error: (issue) => (issue.input === undefined ? required('Active') : 'Active must be true or false.') });
 
-/** The body of adding or changing a row: its columns, and isActive where rows can be retired (new rows are active). */
+/**
+ * The body of adding or changing a row: its columns, and isActive where rows can be retired (new rows are active). A
+ * column that belongs to a flag (a truck's technician) is required while the flag is set and refused when it is not,
+ * so an id sent for nothing is never passed over unchecked.
+ */
 export function referenceBodyOf(def: ReferenceListDefinition) {
   const shape: Record<string, z.ZodType> = Object.fromEntries(def.columns.map((c) => [c.field, fieldSchema(c)]));
   if (def.canRetire) shape.isActive = isActiveField.default(true);
-  return z.object(shape).meta({ example: def.example });
+  const dependent = def.columns.filter((c) => c.requiredWhen);
+  const body = z.object(shape);
+  if (dependent.length === 0) return body.meta({ example: def.example });
+  return body
+    .superRefine((values, ctx) => {
+      for (const c of dependent) {
+        const flag = def.columns.find((f) => f.field === c.requiredWhen)!;
+        const isSet = values[flag.field] === true;
+        if (isSet && values[c.field] == null) ctx.addIssue({ code: 'custom', path: [c.field], message: required(c.label) });
+        if (!isSet && values[c.field] != null) ctx.addIssue({ code: 'custom', path: [c.field], message: `${c.label} is given only when ${flag.label} is set.` });
+      }
+    })
+    .meta({ example: def.example });
 }
 
 /** A row as the list answers it: the id, the columns and isActive where rows can be retired. */
@@ -113,6 +143,10 @@ export interface ReferenceRow {
   isActive?: boolean;
   [field: string]: unknown;
 }
+
+/** The users a list's row may name (a truck's technician): inactive ones too, so a row naming one still reads. */
+export const referenceUserChoices = z.array(z.object({ id: z.number(), name: z.string(), isActive: z.boolean() }));
+export type ReferenceUserChoice = z.infer<typeof referenceUserChoices>[number];
 
 /** The answer of deleting a row. */
 export const referenceDeletedAnswer = z.object({ id: z.number() }).meta({ example: { id: 12 } });

@@ -16,6 +16,7 @@ import { seedSalesSchedule } from './sales-schedule';
 import { seedServiceChannelDemo } from './service-channel-demo';
 import { seedOffice } from './office';
 import { seedSettingsLists } from './settings-lists';
+import { seedPartsLists } from './demo-parts';
 import { seedEquipment } from './demo-equipment';
 import { seedPmContracts } from './demo-pm';
 import { seedBilling } from './billing';
@@ -63,6 +64,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
     for (const s of [polar, coastal]) await seedSettingsLists(tx, s.id);
+    await seedPartsLists(tx, { id: polar.id, city: 'Dallas', state: 'TX', zip: '75207', technicianId: polar.users.tech });
+    await seedPartsLists(tx, { id: coastal.id, city: 'Tampa', state: 'FL', zip: '33602', technicianId: coastal.users['coastal.tech'] });
     await seedEquipment(tx, polar.id, sites.map((x) => x.id));
     await seedEquipment(tx, coastal.id, coastalSites.map((x) => x.id));
     await seedPmContracts(tx, polar, sites.map((x) => x.id), now);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
-  workOrderFlags, workOrderLabor, equipment, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
+  workOrderFlags, workOrderLabor, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -77,6 +77,9 @@ const customerDefaultsUse = (field: string): ListUsage => ({
 
 /** A piece of equipment names its category, make, model, refrigerant and voltage by id. */
 const equipmentUse = (column: PgColumn): ListUsage => ({ table: equipment, column, subscriberId: equipment.subscriberId, label: ['piece of equipment', 'pieces of equipment'] });
+
+/** A warehouse names its type and, for a truck, its truck stock type by id. */
+const warehouseUse = (column: PgColumn): ListUsage => ({ table: warehouses, column, subscriberId: warehouses.subscriberId, label: ['warehouse', 'warehouses'] });
 
 /** A customer names its terms, billing method and payment method by id. */
 const customerUse = (column: PgColumn): ListUsage => ({ table: customers, column, subscriberId: customers.subscriberId, label: ['customer', 'customers'] });
@@ -169,7 +172,11 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   locations: sharedList('locations', { description: companyListRows.description }),
   paymentMethods: sharedList('paymentMethods', {}, [customerDefaultsUse('paymentMethodId'), customerUse(customers.paymentMethodId)]),
   billingMethods: sharedList('billingMethods', {}, [customerDefaultsUse('billingMethodId'), customerUse(customers.billingMethodId)]),
-  terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [customerDefaultsUse('termsId'), customerUse(customers.termsId)]),
+  terms: sharedList('terms', { netDays: companyListRows.wholeNumber }, [
+    customerDefaultsUse('termsId'),
+    customerUse(customers.termsId),
+    { table: vendors, column: vendors.termsId, subscriberId: vendors.subscriberId, label: ['vendor', 'vendors'] },
+  ]),
   customerQuestions: sharedList('customerQuestions', { answerType: companyListRows.kind }),
   equipmentCategories: {
     table: equipmentCategories,
@@ -214,4 +221,38 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   pmTasks: sharedList('pmTasks'),
   pmCategoryTemplates: sharedList('pmCategoryTemplates', { categoryId: companyListRows.wholeNumber, tasks: companyListRows.lines }),
   pmCompanyTemplates: sharedList('pmCompanyTemplates', { tasks: companyListRows.lines }),
+  wareHouseTypes: sharedList('wareHouseTypes', {}, [warehouseUse(warehouses.typeId)]),
+  truckStockTypes: sharedList('truckStockTypes', {}, [warehouseUse(warehouses.truckStockTypeId)]),
+  warehouses: {
+    table: warehouses,
+    id: warehouses.id,
+    subscriberId: warehouses.subscriberId,
+    isActive: warehouses.isActive,
+    columns: {
+      name: warehouses.name, typeId: warehouses.typeId, street: warehouses.street, city: warehouses.city, state: warehouses.state, zip: warehouses.zip,
+      isTruck: warehouses.isTruck, technicianId: warehouses.technicianId, truckStockTypeId: warehouses.truckStockTypeId,
+    },
+    usages: [],
+  },
+  vendors: {
+    table: vendors,
+    id: vendors.id,
+    subscriberId: vendors.subscriberId,
+    isActive: vendors.isActive,
+    columns: {
+      name: vendors.name, accountNumber: vendors.accountNumber, termsId: vendors.termsId, phone: vendors.phone, email: vendors.email, street: vendors.street, city: vendors.city,
+      state: vendors.state, zip: vendors.zip, contactName: vendors.contactName, contactPhone: vendors.contactPhone, contactEmail: vendors.contactEmail, notes: vendors.notes,
+    },
+    usages: [],
+  },
+  shipToAddresses: {
+    table: shipToAddresses,
+    id: shipToAddresses.id,
+    subscriberId: shipToAddresses.subscriberId,
+    columns: {
+      name: shipToAddresses.name, street: shipToAddresses.street, city: shipToAddresses.city, state: shipToAddresses.state, zip: shipToAddresses.zip,
+      phone: shipToAddresses.phone, isDefault: shipToAddresses.isDefault,
+    },
+    usages: [],
+  },
 };

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  capitalized, referenceBodyOf, referenceDeletedAnswer, referenceListAccess, referenceRowOf, referenceRowParams, REFERENCE_LISTS, withArticle,
+  capitalized, referenceBodyOf, referenceUserChoices, referenceDeletedAnswer, referenceListAccess, referenceRowOf, referenceRowParams, REFERENCE_LISTS, withArticle,
   type ReferenceListDefinition,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { ctxOf } from '../../../lib/access-control';
+import { listUserChoices } from './list-rules';
 import { addReferenceRow, deleteReferenceRow, listReferenceRows, updateReferenceRow } from './reference-lists.service';
 
 /** "work order class" → "WorkOrderClass", for operation ids. */
@@ -33,6 +34,18 @@ function listRoutes(app: FastifyInstance, db: Db, def: ReferenceListDefinition) 
     },
     handler: (req) => listReferenceRows(ctxOf(req, db), def.key),
   });
+  if (def.columns.some((c) => c.type === 'user')) {
+    r.get(`${url}/users`, {
+      config: { access: referenceListAccess(def, 'read') },
+      schema: {
+        operationId: `list${pascal(def.title)}Users`,
+        summary: `The company's users ${withArticle(def.singular)} may name, inactive ones too`,
+        tags,
+        response: { 200: referenceUserChoices },
+      },
+      handler: (req) => listUserChoices(ctxOf(req, db)),
+    });
+  }
   if (def.isReadOnly) return;
   const body = referenceBodyOf(def);
   const params = referenceRowParams(def);

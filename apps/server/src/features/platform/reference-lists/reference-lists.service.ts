@@ -4,6 +4,7 @@ import { capitalized, referenceListOf, TOLL_ITEM_NAME, withArticle, type Referen
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { constraintOf, ensureUniqueValues, ensureUsers, takeOnlyOneFlags } from './list-rules';
 import { LIST_STORAGE, type ListStorage } from './reference-list-tables';
 
 /** A body as the shared schema parsed it: the columns by field, and isActive where rows can be retired. */
@@ -101,14 +102,28 @@ async function lockedRow(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, s: List
   return rowOf(def, row);
 }
 
-/** Runs a change, turning the unique index's refusal (two people adding the same name at once) into the sentence. */
+/**
+ * Runs a change, turning a unique index's refusal into its sentence: two people adding the same name at once, or
+ * giving the same technician a truck (or two addresses the default) at the same moment.
+ */
 async function changing<T>(ctx: Ctx, def: ReferenceListDefinition, name: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction(fn);
   } catch (e) {
-    if (pgCodeOf(e) === '23505') throw duplicate(def, name);
-    throw e;
+    if (pgCodeOf(e) !== '23505') throw e;
+    const constraint = constraintOf(e);
+    if (constraint && !constraint.endsWith('_name_unique')) throw new AppError(409, `The ${def.title.toLowerCase()} changed at the same moment: reload and try again.`);
+    throw duplicate(def, name);
   }
+}
+
+/** What a row must satisfy beyond its columns' rules: its references, its users, and the values only one row holds. */
+async function ensureRules(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, s: ListStorage, body: ReferenceBody, exceptId?: number) {
+  await ensureReferences(tx, ctx, def, body);
+  await ensureUsers(tx, ctx, def, body);
+  const inScope = (...more: (SQL | undefined)[]) => scope(ctx, s, ...more);
+  await ensureUniqueValues(tx, ctx, def, s, inScope, body, exceptId);
+  await takeOnlyOneFlags(tx, def, s, inScope, body, exceptId);
 }
 
 /** `GET ReferenceList/{listKey}`: every row of the caller's company (retired ones too), by name; statuses by id. */
@@ -127,7 +142,7 @@ export async function addReferenceRow(ctx: Ctx, key: ReferenceListKey, body: Ref
   const values = valuesOf(def, body);
   return changing(ctx, def, values.name as string, async (tx) => {
     await ensureUniqueName(tx, ctx, def, s, values.name as string);
-    await ensureReferences(tx, ctx, def, body);
+    await ensureRules(tx, ctx, def, s, body);
     const [{ id }] = (await tx
       .insert(s.table)
       .values({ ...storedValues(s, values), ...(s.discriminator ? { [s.discriminator.property]: s.discriminator.value } : {}), subscriberId: ctx.actor.subscriberId } as never)
@@ -150,7 +165,7 @@ export async function updateReferenceRow(ctx: Ctx, key: ReferenceListKey, id: nu
       throw new AppError(409, `The ${fixed.name} ${def.singular} ${fixed.why} and cannot be renamed.`);
     }
     await ensureUniqueName(tx, ctx, def, s, values.name as string, id);
-    await ensureReferences(tx, ctx, def, body);
+    await ensureRules(tx, ctx, def, s, body, id);
     await tx.update(s.table).set(storedValues(s, values) as never).where(scope(ctx, s, eq(s.id, id)));
     const after = await lockedRow(tx, ctx, def, s, id);
     await recordAudit(tx, ctx, { entity: key, entityId: id, action: 'updated', before, after });

@@ -2,6 +2,10 @@ import { PAYMENT_METHODS, type ReferenceListKey } from '@sm/shared';
 import { companyListRows } from '../../../db/schema';
 import type { Tx } from '../../../lib/context';
 
+/** The kinds of warehouse and of truck stock every company starts with. */
+export const STARTING_WAREHOUSE_TYPES = ['Main Warehouse', 'Satellite Warehouse'] as const;
+export const STARTING_TRUCK_STOCK_TYPES = ['Standard Van Stock', 'Refrigeration Van Stock'] as const;
+
 /** A row of the shared table of simple lists, as the starting data and the demo write it. */
 export interface StartingRow {
   listKey: ReferenceListKey;
@@ -15,8 +19,9 @@ export interface StartingRow {
 }
 
 /**
- * What every new company starts with, so invoices and customers have terms and methods to name from day one. The
- * payment methods include every method the product always takes (the card one carries the convenience fee).
+ * What every new company starts with, so invoices and customers have terms and methods to name from day one, and
+ * warehouses and trucks a type. The payment methods include every method the product always takes (the card one
+ * carries the convenience fee).
  */
 export const STARTING_LIST_ROWS: StartingRow[] = [
   { listKey: 'terms', name: 'Due on Receipt', wholeNumber: 0 },
@@ -25,6 +30,8 @@ export const STARTING_LIST_ROWS: StartingRow[] = [
   ...PAYMENT_METHODS.map((name): StartingRow => ({ listKey: 'paymentMethods', name })),
   { listKey: 'billingMethods', name: 'E-mail' },
   { listKey: 'billingMethods', name: 'Mail' },
+  ...STARTING_WAREHOUSE_TYPES.map((name): StartingRow => ({ listKey: 'wareHouseTypes', name })),
+  ...STARTING_TRUCK_STOCK_TYPES.map((name): StartingRow => ({ listKey: 'truckStockTypes', name })),
 ];
 
 /** Adds rows to a company's simple lists. */

@@ -3,7 +3,7 @@ import { ROLE, type RegisterInput } from '@sm/shared';
 import { addStartingEquipmentInfo } from '../../office/equipment/equipment-info-rows';
 import { addStartingPmLists } from '../../office/pm-contracts/pm-starting-lists';
 import { addListRows, STARTING_LIST_ROWS } from '../reference-lists/starting-rows';
-import { billingSettings, perDiemTypes, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
+import { billingSettings, perDiemTypes, purchaseOrderSettings, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { defaultMatrixRows } from '../permissions/default-matrix';
@@ -62,6 +62,7 @@ export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwo
   await tx.insert(workOrderFlags).values(STARTING_FLAGS.map((name) => ({ subscriberId: company.id, name })));
   await tx.insert(perDiemTypes).values(STARTING_PER_DIEMS.map((name) => ({ subscriberId: company.id, name })));
   await tx.insert(billingSettings).values({ subscriberId: company.id });
+  await tx.insert(purchaseOrderSettings).values({ subscriberId: company.id });
   await addListRows(tx, company.id, STARTING_LIST_ROWS);
   await addStartingEquipmentInfo(tx, company.id);
   await addStartingPmLists(tx, company.id);

@@ -11,7 +11,8 @@ import { ADMINISTRATION_PATH } from '../../platform/administration/administratio
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { billingSettingsQuery, useSetConvenienceFee, useSetInvoiceNumber } from './invoices-api';
 
-function SettingForm({ title, description, children, onSubmit, isSaving, mayEdit }: {
+/** One setting of a settings page, in its own form with its own Save. */
+export function SettingForm({ title, description, children, onSubmit, isSaving, mayEdit }: {
   title: string; description: string; children: ReactNode; onSubmit: (e: FormEvent) => void; isSaving: boolean; mayEdit: boolean;
 }) {
   return (

@@ -1,4 +1,4 @@
-import { IconBolt, IconBox, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconTruck, IconBolt, IconBox, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, SETTINGS_FORMS, settingsFormAccess, type Access, type ReferenceListKey, type SettingsFormKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -6,6 +6,7 @@ import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../../mo
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
 import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
 import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
+import { PURCHASING_SETTINGS } from '../../office/purchasing/purchasing-areas';
 import { RATE_SHEET_AREA } from '../../office/rate-sheets/rate-sheets-areas';
 import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
@@ -64,6 +65,11 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   pmTasks: IconClipboardCheck,
   pmCategoryTemplates: IconListNumbers,
   pmCompanyTemplates: IconTemplate,
+  wareHouseTypes: IconCategory,
+  truckStockTypes: IconTruck,
+  warehouses: IconBuildingWarehouse,
+  vendors: IconBuilding,
+  shipToAddresses: IconMapPin,
 };
 
 /** Each settings form's icon on the administration index. */
@@ -130,6 +136,7 @@ export const ADMINISTRATION_SETTINGS = [
   },
   EMAIL_TEMPLATE_GRID_AREA,
   ...INVOICE_SETTINGS,
+  ...PURCHASING_SETTINGS,
   RATE_SHEET_AREA,
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,

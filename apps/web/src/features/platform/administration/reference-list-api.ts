@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReferenceListKey, ReferenceRow } from '@sm/shared';
+import type { ReferenceListKey, ReferenceRow, ReferenceUserChoice } from '@sm/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 const listKey = (key: ReferenceListKey) => ['referenceList', key] as const;
@@ -9,6 +9,15 @@ export function referenceRowsQuery(key: ReferenceListKey, enabled = true) {
   return queryOptions({
     queryKey: listKey(key),
     queryFn: ({ signal }) => apiGet<ReferenceRow[]>(`ReferenceList/${key}`, { signal }),
+    enabled,
+  });
+}
+
+/** The company's users a list's rows may name (a truck's technician), inactive ones too. */
+export function referenceUsersQuery(key: ReferenceListKey, enabled = true) {
+  return queryOptions({
+    queryKey: [...listKey(key), 'users'] as const,
+    queryFn: ({ signal }) => apiGet<ReferenceUserChoice[]>(`ReferenceList/${key}/users`, { signal }),
     enabled,
   });
 }

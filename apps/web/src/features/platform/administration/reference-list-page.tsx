@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { capitalized, formatCurrency, referenceListAccess, satisfies, type ReferenceListDefinition, type ReferenceRow } from '@sm/shared';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -12,28 +12,38 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../auth/session-context';
 import { ImportButton } from '../imports/import-dialog';
 import { ADMINISTRATION_PATH, referenceListAt } from './administration-paths';
-import { referenceRowsQuery, useReferenceRowMutations } from './reference-list-api';
+import { referenceRowsQuery, referenceUsersQuery, useReferenceRowMutations } from './reference-list-api';
 import { ReferenceRowDialog } from './reference-row-dialog';
 
-/** A cell's text: money as dollars, a percentage with its sign, a choice by its label, a reference by its row's name. */
-function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string, names: Map<number, string>): string {
+/** The names of the rows a column points at, by the column's field. */
+type Names = Map<string, Map<number, string>>;
+
+/**
+ * A cell's text: money as dollars, a percentage with its sign, a choice by its label, a reference by its row's name,
+ * a user by name, a flag as Yes.
+ */
+function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string, names: Names): string {
   const column = def.columns.find((c) => c.field === field)!;
   const value = row[field];
   if (value == null || value === '') return '';
+  if (column.type === 'flag') return value === true ? 'Yes' : '';
+  if (column.type === 'reference' || column.type === 'user') return names.get(field)?.get(value as number) ?? `#${String(value)}`;
   if (column.type === 'money') return formatCurrency(value as number);
   if (column.type === 'percent') return `${String(value)}%`;
   if (column.type === 'wholeNumber') return String(value);
   if (column.type === 'lines') return (value as string[]).join(' · ');
   if (column.type === 'choice') return column.choices?.find((o) => o.value === value)?.label ?? String(value);
-  if (column.type === 'reference') return names.get(value as number) ?? `#${String(value)}`;
   return String(value);
 }
 
-/** The names of the rows a list's reference column points at (a district's region). */
-function useReferencedNames(def: ReferenceListDefinition): Map<number, string> {
-  const list = def.columns.find((c) => c.type === 'reference')?.list;
-  const rows = useQuery(referenceRowsQuery(list ?? def.key, !!list));
-  return useMemo(() => new Map((list ? (rows.data ?? []) : []).map((r) => [r.id, r.name])), [list, rows.data]);
+/** The names of the rows a list's reference columns point at (a district's region), and of the users it names. */
+function useReferencedNames(def: ReferenceListDefinition): Names {
+  const pointing = def.columns.filter((c) => c.type === 'reference' || c.type === 'user');
+  const results = useQueries({ queries: pointing.map((c) => (c.type === 'user' ? referenceUsersQuery(def.key) : referenceRowsQuery(c.list!))) });
+  const data = results.map((r) => r.data);
+  // The answers' identities change only when a list is fetched again, so the maps are rebuilt only then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => new Map(pointing.map((c, i) => [c.field, new Map((data[i] ?? []).map((r) => [r.id, r.name]))])), [def, ...data]);
 }
 
 /** One administration list (spec platform 2.1), whichever it is: its description comes from the page's address. */
@@ -74,7 +84,8 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
     notifySuccess(`${capitalized(def.singular)} ${row.name} deleted.`);
   };
 
-  const columnCount = (def.isReadOnly ? 1 : 0) + def.columns.length + (def.canRetire ? 1 : 0) + (canWrite ? 1 : 0);
+  const tableColumns = def.columns.filter((c) => !c.isFormOnly);
+  const columnCount = (def.isReadOnly ? 1 : 0) + tableColumns.length + (def.canRetire ? 1 : 0) + (canWrite ? 1 : 0);
   const label = def.title;
 
   return (
@@ -123,13 +134,14 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
       {rows.isError ? (
         <LoadFailed title={`The ${def.title.toLowerCase()} could not be loaded`} error={rows.error} onRetry={() => void rows.refetch()} />
       ) : (
-        // Lists of one or two short columns fit a phone as they are; wider ones scroll sideways inside their frame.
-        <Table.ScrollContainer minWidth={def.columns.length > 1 ? 560 : 0} type="native">
+        // Lists of one or two short columns fit a phone as they are; wider ones scroll sideways inside their frame. The
+        // frame is positioned so the visually hidden header of the actions column stays inside it, not past the page.
+        <Table.ScrollContainer minWidth={tableColumns.length > 1 ? 560 : 0} type="native" pos="relative">
           <Table striped highlightOnHover withTableBorder aria-label={label} aria-busy={rows.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 {def.isReadOnly && <Table.Th w={80}>Id</Table.Th>}
-                {def.columns.map((c) => (
+                {tableColumns.map((c) => (
                   <Table.Th key={c.field} ta={c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber' ? 'right' : undefined}>
                     {c.label}
                   </Table.Th>
@@ -158,8 +170,14 @@ function ReferenceList({ def }: { def: ReferenceListDefinition }) {
                 shown.map((row) => (
                   <Table.Tr key={row.id} data-row={row.name}>
                     {def.isReadOnly && <Table.Td>{row.id}</Table.Td>}
-                    {def.columns.map((c) => (
-                      <Table.Td key={c.field} ta={c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber' ? 'right' : undefined} fw={c.field === 'name' ? 500 : undefined}>
+                    {tableColumns.map((c) => (
+                      <Table.Td
+                        key={c.field}
+                        ta={c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber' ? 'right' : undefined}
+                        fw={c.field === 'name' ? 500 : undefined}
+                        // A phone number or an address reads on one line; the table scrolls sideways instead.
+                        style={c.type === 'phone' || c.type === 'email' ? { whiteSpace: 'nowrap' } : undefined}
+                      >
                         {cellText(def, row, c.field, names)}
                       </Table.Td>
                     ))}

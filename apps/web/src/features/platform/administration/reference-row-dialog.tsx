@@ -21,7 +21,8 @@ function initialValues(def: ReferenceListDefinition, row: ReferenceRow | null): 
   const values: Values = {};
   for (const c of def.columns) {
     if (c.type === 'lines') values[c.field] = ((row?.[c.field] as string[] | undefined) ?? []).join('\n');
-    else values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'choice' ? null : '');
+    else if (c.type === 'flag') values[c.field] = row?.[c.field] === true;
+    else values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'user' || c.type === 'choice' ? null : '');
   }
   if (def.canRetire) values.isActive = row?.isActive ?? true;
   return values;
@@ -33,10 +34,13 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
   for (const c of def.columns) {
     const v = values[c.field];
     if (c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber') body[c.field] = v === '' || v === null ? (c.isRequired ? undefined : null) : Number(v);
-    else if (c.type === 'reference') body[c.field] = v === null ? undefined : Number(v);
+    else if (c.type === 'reference' || c.type === 'user') body[c.field] = v === null ? (c.isRequired ? undefined : null) : Number(v);
+    else if (c.type === 'flag') body[c.field] = v === true;
     else if (c.type === 'choice') body[c.field] = v ?? undefined;
     else if (c.type === 'lines') body[c.field] = String(v ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
     else body[c.field] = v === '' && !c.isRequired ? null : v;
+    // A column that belongs to a flag left off (a technician once picked, then the truck switch turned off) is no value.
+    if (c.requiredWhen && values[c.requiredWhen] !== true) body[c.field] = null;
   }
   if (def.canRetire) body.isActive = values.isActive;
   return body;
@@ -68,9 +72,39 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
       <form onSubmit={(e) => void submit(e)} aria-label={capitalized(title)} noValidate>
         <Stack gap="sm">
           {def.columns.map((c, i) => {
-            const common = { label: c.label, required: c.isRequired, error: errors[c.field], 'data-autofocus': i === 0 || undefined };
-            if (c.type === 'reference') {
-              return <ReferenceRowSelect key={c.field} label={c.label} required={c.isRequired} allowDeselect={!c.isRequired} list={c.list!} value={values[c.field]} error={common.error} onChange={(v) => set(c.field, v)} />;
+            // A column that belongs to a flag (a truck's technician) shows, and is required, while the flag is set.
+            if (c.requiredWhen && values[c.requiredWhen] !== true) return null;
+            const isRequired = c.isRequired || !!c.requiredWhen;
+            const common = { label: c.label, required: isRequired, error: errors[c.field], 'data-autofocus': i === 0 || undefined };
+            if (c.type === 'reference' || c.type === 'user') {
+              return (
+                <ReferenceRowSelect
+                  key={c.field}
+                  label={c.label}
+                  required={isRequired}
+                  allowDeselect={!isRequired}
+                  list={c.type === 'user' ? def.key : c.list!}
+                  isUser={c.type === 'user'}
+                  value={values[c.field]}
+                  error={common.error}
+                  onChange={(v) => set(c.field, v)}
+                />
+              );
+            }
+            if (c.type === 'flag') {
+              return <Switch key={c.field} label={c.label} checked={values[c.field] === true} error={common.error} onChange={(e) => set(c.field, e.currentTarget.checked)} />;
+            }
+            if (c.type === 'email' || c.type === 'phone') {
+              return (
+                <TextInput
+                  key={c.field}
+                  {...common}
+                  type={c.type === 'email' ? 'email' : 'tel'}
+                  inputMode={c.type === 'email' ? 'email' : 'tel'}
+                  value={(values[c.field] as string | null) ?? ''}
+                  onChange={(e) => set(c.field, e.currentTarget.value)}
+                />
+              );
             }
             if (c.type === 'choice') {
               return (
