@@ -48,7 +48,8 @@ test.describe('what a technician downloads over a mobile network', () => {
     await page.waitForLoadState('networkidle');
     const added = scripts.slice(atSignIn.length);
 
-    const report = `sign-in: ${atSignIn.length} scripts, ${kB(total(atSignIn))}; My Work Orders adds ${added.length} scripts, ${kB(total(added))}`;
+    const names = (list: Transfer[]) => list.map((s) => `${new URL(s.url).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${kB(s.bytes)}`).join(', ');
+    const report = `sign-in: ${atSignIn.length} scripts, ${kB(total(atSignIn))} (${names(atSignIn)}); My Work Orders adds ${added.length} scripts, ${kB(total(added))} (${names(added)})`;
     test.info().annotations.push({ type: 'JavaScript transferred', description: report });
     console.log(report);
 

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './roles';
 export * from './access';
 export * from './landing';
+export * from './page-paths';
 export * from './hub';
 export * from './schemas/common';
 export * from './schemas/auth';

@@ -20,8 +20,6 @@ export const IMPORT_KIND_INFO: Record<ImportKind, { title: string; singular: str
   standardItems: { title: 'Standard Items', singular: 'standard item', plural: 'standard items', access: { kind: 'area', area: 'Standard Items', level: 'write' } },
 };
 
-/** The history page: Billing with "View QB Import List Detail" (spec platform 2.1 /administration/qbImportList). */
-export const IMPORT_HISTORY_ACCESS: Requirement = { kind: 'area', area: 'Billing', level: 'read', functionality: 'View QB Import List Detail' };
 
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

@@ -18,9 +18,6 @@ export const PM_PRICE_BASES = ['visit', 'year'] as const;
 export const PM_CONTRACT_APPROVAL_DAYS = 14;
 export const PM_CONTRACT_DECISIONS = ['Approved', 'Declined'] as const;
 export const PM_CONTRACT_APPROVAL_STATUSES = ['Pending', ...PM_CONTRACT_DECISIONS, 'Expired'] as const;
-export const PM_CONTRACTS_PATH = '/preventative-maintenance';
-export const PM_CONTRACT_PATH = '/preventative-maintenance/view-pm-contract';
-export const PM_CONTRACT_APPROVAL_PATH = '/preventiveMaintenanceApproval';
 export const PM_STATUS_LABELS: Record<PmContractStatus, string> = { draft: 'Draft', sent: 'Sent', approved: 'Approved', declined: 'Declined', cancelled: 'Cancelled' };
 
 const tasksField = linesOf('Tasks', { label: 'Task', max: PM_MAX_TASKS }, PM_TASK_LENGTH, true);

@@ -16,8 +16,6 @@ export const RATE_SHEET_STATUSES = ['saved', 'sent', 'approved', 'declined'] as 
 export type RateSheetStatus = (typeof RATE_SHEET_STATUSES)[number];
 export const RATE_SHEET_DECISIONS = ['Approved', 'Declined'] as const;
 export const RATE_SHEET_APPROVAL_STATUSES = ['Pending', ...RATE_SHEET_DECISIONS, 'Expired'] as const;
-export const RATE_SHEET_PATH = '/administration/account-settings/rateSheet';
-export const RATE_SHEET_APPROVAL_PATH = '/customerRateSheetApproval';
 
 /** The sentence a technician on rate sheets reads when the customer has no rates of theirs on the day's version. */
 export const noRateSheetMessage = (customerName: string) =>

@@ -11,7 +11,6 @@ import { required, requiredText } from './common';
  */
 export const SIGNUP_CONFIRM_HOURS = 48;
 export const SIGNUP_PASSWORD_MIN = 10;
-export const SIGNUP_CONFIRM_PATH = '/register/confirm';
 
 /** Passwords tried first by anyone guessing; compared without regard to case. */
 export const COMMON_PASSWORDS: readonly string[] = [

@@ -12,8 +12,6 @@ import { newPasswordField } from './signup';
  */
 export const INVITATION_DAYS = 7;
 export const PASSWORD_RESET_HOURS = 1;
-export const INVITATION_PATH = '/users/acceptInvitation';
-export const PASSWORD_RESET_PATH = '/users/resetPassword';
 /** What forgot-password answers, whether or not an account matched: it tells a guesser nothing. */
 export const FORGOT_PASSWORD_ANSWER = 'If an account matches, we sent a link to its e-mail address. Open it within an hour to choose a new password.';
 export const LAST_SUPER_ADMIN = 'A company needs at least one active Super Admin: give another user the Super Admin role first.';

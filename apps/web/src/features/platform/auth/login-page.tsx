@@ -52,9 +52,17 @@ export function LoginPage() {
     }
   }, [session.status, session.access, navigate, areas]);
 
+  // The form's rules, and the schema library with them, load once the page has shown, while the user types: they
+  // never delay the page, and are there when the form is sent (which waits for them if sent sooner).
+  useEffect(() => {
+    const soon = window.setTimeout(() => {
+      import('./login-rules').catch(() => undefined);
+    }, 0);
+    return () => window.clearTimeout(soon);
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The form's rules load when it is sent: the sign-in page downloads no schema library.
     import('./login-rules').then(
       ({ loginBody }) => {
         const parsed = loginBody.safeParse({ userName, password });
