@@ -67,6 +67,20 @@ describe("a technician's truck", () => {
     expect(await t.db.select().from(warehouses).where(eq(warehouses.name, 'Borrowed Van'))).toHaveLength(0);
   });
 
+  it('is refused for a user who is no longer active, and nothing is written', async () => {
+    const tech2 = await userOf('tech2');
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, tech2.id));
+    try {
+      const body = { name: 'Idle Van', typeId: await listRow(polar, 'wareHouseTypes'), isTruck: true, technicianId: tech2.id, truckStockTypeId: await listRow(polar, 'truckStockTypes') };
+      const res = await t.call('POST', url('warehouses'), 'admin', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().title).toBe(`${tech2.name} is not an active user: choose an active user as Technician.`);
+      expect(await t.db.select().from(warehouses).where(eq(warehouses.name, 'Idle Van'))).toHaveLength(0);
+    } finally {
+      await t.db.update(users).set({ isActive: true }).where(eq(users.id, tech2.id));
+    }
+  });
+
   it("offers the company's users by name, and no other company's", async () => {
     const res = await t.call('GET', url('warehouses') + '/users', 'admin');
     expect(res.statusCode, res.body).toBe(200);

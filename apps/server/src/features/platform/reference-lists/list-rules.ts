@@ -13,12 +13,19 @@ import type { ListStorage } from './reference-list-tables';
 
 type Body = Record<string, unknown>;
 
-/** A user a row names (a truck's technician) must be a user of the caller's company; another company's is a 404. */
+/**
+ * A user a row names (a truck's technician) must be an active user of the caller's company, as the form offers;
+ * another company's is a 404.
+ */
 export async function ensureUsers(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, body: Body) {
   for (const c of def.columns) {
     if (c.type !== 'user' || body[c.field] == null) continue;
-    const [found] = await tx.select({ id: users.id }).from(users).where(and(eq(users.subscriberId, ctx.actor.subscriberId), eq(users.id, body[c.field] as number)));
+    const [found] = await tx
+      .select({ name: users.name, isActive: users.isActive })
+      .from(users)
+      .where(and(eq(users.subscriberId, ctx.actor.subscriberId), eq(users.id, body[c.field] as number)));
     if (!found) throw notFound(c.label);
+    if (!found.isActive) throw new AppError(400, `${found.name} is not an active user: choose an active user as ${c.label}.`);
   }
 }
 
