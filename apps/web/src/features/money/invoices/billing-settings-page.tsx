@@ -1,37 +1,14 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, NumberInput, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { BILLING_WRITE, convenienceFeeBody, invoiceNumberBody, MANAGE_INVOICE_NUMBERS, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
-import { ADMINISTRATION_PATH } from '../../platform/administration/administration-paths';
+import { AdministrationCrumbs, SettingForm } from '../../platform/administration/setting-form';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { billingSettingsQuery, useSetConvenienceFee, useSetInvoiceNumber } from './invoices-api';
-
-/** One setting of a settings page, in its own form with its own Save. */
-export function SettingForm({ title, description, children, onSubmit, isSaving, mayEdit }: {
-  title: string; description: string; children: ReactNode; onSubmit: (e: FormEvent) => void; isSaving: boolean; mayEdit: boolean;
-}) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="form" onSubmit={onSubmit} noValidate aria-label={title}>
-      <Stack gap="sm">
-        <Stack gap={2}>
-          <Title order={3} size="h4">{title}</Title>
-          <Text size="sm" c="dimmed">{description}</Text>
-        </Stack>
-        {children}
-        {mayEdit && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSaving}>Save</Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
 
 function InvoiceNumberForm({ current, mayEdit }: { current: number; mayEdit: boolean }) {
   const { errors, clear, check } = useSchemaForm(invoiceNumberBody);
@@ -68,16 +45,6 @@ function ConvenienceFeeForm({ current, mayEdit }: { current: number; mayEdit: bo
         decimalScale={3} allowNegative={false} hideControls inputMode="decimal" size="md" maw={260} withAsterisk readOnly={!mayEdit}
       />
     </SettingForm>
-  );
-}
-
-/** Breadcrumbs back to the administration index. */
-export function AdministrationCrumbs({ title }: { title: string }) {
-  return (
-    <Breadcrumbs>
-      <Anchor component={Link} to={ADMINISTRATION_PATH} size="sm">Administration</Anchor>
-      <Text size="sm">{title}</Text>
-    </Breadcrumbs>
   );
 }
 

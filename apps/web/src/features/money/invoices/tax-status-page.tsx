@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
-import { AdministrationCrumbs } from './billing-settings-page';
+import { AdministrationCrumbs } from '../../platform/administration/setting-form';
 import { taxStatusesQuery, useSaveTaxStatus, type TaxStatus } from './invoices-api';
 
 interface Draft {

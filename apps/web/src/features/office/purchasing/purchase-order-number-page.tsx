@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
-import { AdministrationCrumbs, SettingForm } from '../../money/invoices/billing-settings-page';
+import { AdministrationCrumbs, SettingForm } from '../../platform/administration/setting-form';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { purchaseOrderSettingsQuery, useSetPurchaseOrderNumber } from './purchasing-api';
 
