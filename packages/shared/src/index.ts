@@ -57,3 +57,4 @@ export * from './schemas/equipment-labels';
 export * from './schemas/pm-visits';
 export * from './schemas/refrigerant';
 export * from './schemas/pm-contracts';
+export * from './inventory-rules';

@@ -33,3 +33,5 @@ export * from '../features/office/equipment/equipment.table';
 export * from '../features/office/pm-contracts/pm-contracts.table';
 export * from '../features/office/refrigerant/refrigerant.table';
 export * from '../features/office/purchasing/purchasing.table';
+export * from '../features/office/inventory/inventory.table';
+export * from '../features/office/purchasing/purchase-orders.table';

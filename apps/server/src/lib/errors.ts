@@ -33,6 +33,9 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   // Raised by the trigger that keeps financial periods of one kind apart (migration 0023).
   SMOVL: [409, 'Financial periods of one kind cannot overlap: this one shares days with another.'],
   SMLCK: [409, 'This time is in a locked pay period and cannot change. Payroll corrects a locked period with an adjustment.'],
+  // Raised by the stock ledger's triggers (migration 0040).
+  SMNEG: [409, 'There is not enough of this part at that location.'],
+  SMLED: [409, 'Stock changes only through the stock ledger: record a movement that corrects it.'],
 };
 
 const FASTIFY_MESSAGES: Record<string, string> = {
