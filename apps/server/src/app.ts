@@ -32,6 +32,7 @@ import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.r
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
 import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
+import { inventoryRoutes } from './features/office/inventory/inventory.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
 import { permissionsRoutes } from './features/platform/permissions/permissions.routes';
 import { corrigoRoutes } from './features/field/providers/corrigo/corrigo.routes';
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   purchasingRoutes(app, opts);
+  inventoryRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));

@@ -58,3 +58,4 @@ export * from './schemas/pm-visits';
 export * from './schemas/refrigerant';
 export * from './schemas/pm-contracts';
 export * from './inventory-rules';
+export * from './schemas/inventory';

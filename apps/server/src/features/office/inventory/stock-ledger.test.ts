@@ -38,7 +38,7 @@ const problemOf = async (p: Promise<unknown>) => {
   }
   throw new Error('expected a refusal');
 };
-async function newMaterial(itemId: number, statusId: number, quantity: string) {
+async function newMaterial(statusId: number, quantity: string) {
   const [m] = await t.db
     .insert(workOrderMaterials)
     .values({ subscriberId: ctx.actor.subscriberId, workOrderId, materialStatusId: statusId, description: 'part', quantity, unitCost: '10', markupPercent: '0', unitPrice: '10' })
@@ -100,7 +100,7 @@ describe("a material's stock follows its status", () => {
   it('sold from a truck takes it, canceled gives it back, reserved sets it aside, transferred moves it', async () => {
     const item = await newItem();
     await t.db.transaction((tx) => postMovements(tx, ctx, [{ itemId: item, warehouseId: truck, kind: 'received', quantity: 4 }]));
-    const materialId = await newMaterial(item, 2, '3');
+    const materialId = await newMaterial(2, '3');
     const place = { itemId: item, warehouseId: truck, transferToWarehouseId: warehouse };
     const at = (statusId: number, quantity = '3', p: typeof place | null = place) =>
       t.db.transaction((tx) => reconcileMaterialStock(tx, ctx, { materialId, workOrderId, statusId, quantity }, p));

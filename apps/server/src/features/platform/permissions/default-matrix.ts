@@ -9,6 +9,7 @@ const technician: Grant[] = [
   ['Fleet', 'r', ['My Auto']],
   ['Customers', 'r'],
   ['Materials', 'rw'],
+  ['Inventory', 'r'],
   ['Standard Items', 'r'],
   ['Scheduler', 'r'],
 ];
@@ -45,6 +46,8 @@ export const DEFAULT_MATRIX: Partial<Record<RoleName, Grant[]>> = {
     ['Customers', 'r', ['All Customers', 'Access Customer Credit Limit & OnHold']],
     ['Reports', 'r', ['All Reports']],
     ['Purchase Orders', 'rw', ['Manage PO Numbers']],
+    ['Inventory', 'r', ['Can See Total Part Cost']],
+    ['Vendor', 'rw'],
   ],
   'Regional VP Of Projects': [...projects, ['Reports', 'r', ['All Reports']], ['Dashboard', 'r']],
   'Regional VP Of Service': [
@@ -101,6 +104,10 @@ export const DEFAULT_MATRIX: Partial<Record<RoleName, Grant[]>> = {
     ['Customers', 'rw', ['All Customers']],
     ['Contacts', 'rw'],
     ['Materials', 'rw'],
+    ['Inventory', 'rw', ['Inventory Management', 'Inventory Add']],
+    ['Purchase Orders', 'rw'],
+    ['Vendor', 'r'],
+    ['Warehouse', 'r'],
     ['Standard Items', 'r'],
     ['Users', 'r'],
     ['Dashboard', 'r'],
