@@ -10,7 +10,7 @@ import type { BenchUser, CapturedCycle, CapturedQuery } from './setup';
 import { messageOf, Recorder, type Summary } from './stats';
 
 /** Runs `step` in a loop per worker until the deadline; each worker is one user. */
-async function runWorkers(users: BenchUser[], durationSec: number, step: (user: BenchUser, index: number) => Promise<void>): Promise<number> {
+export async function runWorkers<U>(users: U[], durationSec: number, step: (user: U, index: number) => Promise<void>): Promise<number> {
   const started = performance.now();
   const deadline = started + durationSec * 1000;
   await Promise.all(
@@ -40,9 +40,9 @@ function preparedName(text: string): string | undefined {
 /**
  * Sends captured statements in their order, as the API sent them: outside a transaction on the pool, and from
  * BEGIN to COMMIT on one connection. `swap` replaces parameters (the new labor entry's id); answers the id the
- * insert into work_order_labor returned, if one did.
+ * insert into `idOf` (work_order_labor unless told) returned, if one did.
  */
-async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: CapturedQuery) => unknown[]): Promise<number | null> {
+export async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: CapturedQuery) => unknown[], idOf = 'work_order_labor'): Promise<number | null> {
   let client: pg.PoolClient | null = null;
   let laborId: number | null = null;
   try {
@@ -50,7 +50,7 @@ async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: Captur
       const text = q.sql.trim().toLowerCase();
       if (text === 'begin') client = await pool.connect();
       const r = await (client ?? pool).query({ name: preparedName(q.sql), text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
-      if (text.includes('insert into "work_order_labor"')) laborId = Number(r.rows[0]?.[0]);
+      if (text.includes(`insert into "${idOf}"`)) laborId = Number(r.rows[0]?.[0]);
       if (text === 'commit' || text === 'rollback') {
         client?.release();
         client = null;

@@ -1,6 +1,6 @@
 /**
  * The API server under test, in a process of its own so that the load generator does not share its event
- * loop. Started by clock-bench.ts with fork(); answers its port over IPC and exits when the parent goes away.
+ * loop. Started by server-process.ts with fork(); answers its port over IPC and exits when the parent goes away.
  */
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -9,7 +9,7 @@ const url = process.env.BENCH_DATABASE_URL;
 const jwtSecret = process.env.BENCH_JWT_SECRET;
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const maxRunSec = Number(process.env.BENCH_MAX_RUN ?? 600);
-if (!url || !jwtSecret || !process.send) throw new Error('bench-server is started by clock-bench.ts');
+if (!url || !jwtSecret || !process.send) throw new Error('bench-server is started by server-process.ts');
 
 const database = await openDatabase({ url, poolSize });
 const app = await buildApp({ db: database.db, watch: database.watch, jwtSecret, logger: false });

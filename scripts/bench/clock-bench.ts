@@ -8,9 +8,7 @@
  * load). The data set is generated first when the bench database lacks it (generate.ts; `--regenerate`).
  * Everything runs on loopback, each phase for BENCH_DURATION seconds, and the whole run stops by itself.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { bareCycle, bareList } from './bare-load';
 import { adminUrlOf, BENCH, BENCH_URL } from './config';
@@ -19,50 +17,17 @@ import { ensureDataset } from './generate';
 import { httpCycle, httpList } from './http-load';
 import { pacedApiCycle, pacedApiFloor, pacedApiList, pacedBareCycle, pacedBareList } from './paced';
 import { describeEnvironment, judge, writeResults, type CyclePhase, type Results } from './report';
+import { startServerProcess, type ServerProcess } from './server-process';
 import { captureCycles, captureListQueries, capturingDb, closeOpenLabor, keepAccess, prepareUsers, restoreClockData } from './setup';
 import type { Summary } from './stats';
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
-let server: ChildProcess | null = null;
-
-/** Starts bench-server.ts in its own process and answers the port it listens on. */
-async function startServer(jwtSecret: string): Promise<number> {
-  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
-    // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      BENCH_DATABASE_URL: BENCH_URL,
-      BENCH_JWT_SECRET: jwtSecret,
-      BENCH_POOL: String(BENCH.poolSize),
-      BENCH_MAX_RUN: String(BENCH.maxRunSec),
-      NODE_ENV: 'production',
-    },
-  });
-  server = child;
-  return new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the API server did not start within 60 s')), 60_000);
-    child.once('message', (m) => {
-      clearTimeout(timer);
-      resolve((m as { port: number }).port);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the API server exited early (${code})`));
-    });
-  });
-}
+let server: ServerProcess | null = null;
 
 async function stopServer() {
-  const child = server;
+  const running = server;
   server = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.send('stop');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(killer);
+  await running?.stop();
 }
 
 const { database } = adminUrlOf(BENCH_URL);
@@ -103,7 +68,8 @@ async function main() {
     const cycles = await captureCycles(capture, users);
     await stopKeepingAccess();
     const env = await describeEnvironment(pool);
-    const port = await startServer(jwtSecret);
+    server = await startServerProcess({ databaseUrl: BENCH_URL, jwtSecret, poolSize: BENCH.poolSize, maxRunSec: BENCH.maxRunSec });
+    const { port } = server;
     const { durationSec: d, warmupSec: w, listRatePerUser: lr, cycleRatePerUser: cr } = BENCH;
     log(`API server on 127.0.0.1:${port}; ${users.length} users; ${d} s per phase, ${w} s warm-up; paced at ${lr} req/s and ${cr} cycles/s per user`);
 
@@ -156,7 +122,6 @@ async function main() {
 
 const hardStop = setTimeout(() => {
   console.error(`[bench] still running after ${BENCH.maxRunSec} s: stopping`);
-  server?.kill('SIGKILL');
   process.exit(2);
 }, BENCH.maxRunSec * 1000);
 hardStop.unref();

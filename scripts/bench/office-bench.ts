@@ -10,9 +10,8 @@
  * BENCH_OFFICE_RATE (requests a second per user in the paced phases; by default half the API's saturated throughput),
  * BENCH_QUIET_WAIT (15 s), BENCH_MAX_RUN.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { startServerProcess, type ServerProcess } from './server-process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { gridRequestSchema, searchRecordsQuery, type Access } from '@sm/shared';
 import type { Db } from '../../apps/server/src/db/client';
@@ -40,31 +39,12 @@ export { GRID_BODY, SEARCHES };
 const GRID_PATH = '/api/v1/WorkOrder/allWorkOrders';
 const searchPath = (q: string) => `/api/v1/Search/records?q=${encodeURIComponent(q)}&take=5`;
 
-let server: ChildProcess | null = null;
-
-async function startServer(jwtSecret: string): Promise<number> {
-  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_DATABASE_URL: OFFICE_URL, BENCH_JWT_SECRET: jwtSecret, BENCH_POOL: String(BENCH.poolSize), BENCH_MAX_RUN: String(BENCH.maxRunSec), NODE_ENV: 'production' },
-  });
-  server = child;
-  return new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the API server did not start within 60 s')), 60_000);
-    child.once('message', (m) => (clearTimeout(timer), resolve((m as { port: number }).port)));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the API server exited early (${code})`))));
-  });
-}
+let server: ServerProcess | null = null;
 
 async function stopServer() {
-  const child = server;
+  const running = server;
   server = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.send('stop');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(killer);
+  await running?.stop();
 }
 
 /** The grid's service, when the product has it (it may not yet while the route is being written). */
@@ -159,7 +139,8 @@ async function main() {
     if (list) for (const u of users) gridCaptured.push(await statementsOf(capture, u, (ctx, access) => list(ctx, access, gridRequestSchema.parse(GRID_BODY))));
     await stopKeeping();
     const env = await describeEnvironment(pool);
-    const port = await startServer(jwtSecret);
+    server = await startServerProcess({ databaseUrl: OFFICE_URL, jwtSecret, poolSize: BENCH.poolSize, maxRunSec: BENCH.maxRunSec });
+    const { port } = server;
     log(`API server on 127.0.0.1:${port}; ${users.length} dispatchers; ${BENCH.durationSec} s per phase`);
 
     const probe = await fetch(`http://127.0.0.1:${port}${GRID_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${users[0].token}`, 'content-type': 'application/json' }, body: JSON.stringify(GRID_BODY) });
@@ -194,7 +175,6 @@ async function main() {
 
 const hardStop = setTimeout(() => {
   console.error(`[office] still running after ${BENCH.maxRunSec} s: stopping`);
-  server?.kill('SIGKILL');
   process.exit(2);
 }, BENCH.maxRunSec * 1000);
 hardStop.unref();

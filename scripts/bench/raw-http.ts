@@ -25,8 +25,17 @@ export class RawHttpUser {
 
   /** One POST with a JSON body, bounded by a 10 s timeout; one request at a time per user. */
   post(path: string, body: unknown): Promise<Answer> {
+    return this.withBody('POST', path, body);
+  }
+
+  /** One PUT with a JSON body, like `post`. */
+  put(path: string, body: unknown): Promise<Answer> {
+    return this.withBody('PUT', path, body);
+  }
+
+  private withBody(method: string, path: string, body: unknown): Promise<Answer> {
     const payload = JSON.stringify(body);
-    return this.send(`POST ${path}`, `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+    return this.send(`${method} ${path}`, `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
   }
 
   /** One GET, like `post`. */
