@@ -33,7 +33,7 @@ export function ItemsSection({ onOpenItem, onFilterChange }: { onOpenItem: (item
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" role="search" aria-label="Filter items">
-        <TextInput label="Search" placeholder="Part number, description or barcode" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => refilter(() => setSearch(e.currentTarget.value))} style={{ flex: '2 1 240px' }} />
+        <TextInput label="Search items" placeholder="Part number, description or barcode" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => refilter(() => setSearch(e.currentTarget.value))} style={{ flex: '2 1 240px' }} />
         <LocationSelect label="Location" placeholder="All locations" clearable value={warehouseId} onChange={(id) => refilter(() => setWarehouseId(id))} style={{ flex: '1 1 180px' }} />
         <Select label="Status" placeholder="Active and retired" clearable data={ACTIVE_CHOICES} value={active} onChange={(v) => refilter(() => setActive(v))} style={{ flex: '1 1 150px' }} />
       </Group>

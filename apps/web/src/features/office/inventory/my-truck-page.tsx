@@ -60,7 +60,7 @@ export default function MyTruckPage() {
         </Stack>
         {truck.data && <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => setRequesting(true)}>Request parts</Button>}
       </Group>
-      <TextInput label="Search" placeholder="Part number, description or barcode" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} inputMode="search" />
+      <TextInput label="Search my truck" placeholder="Part number, description or barcode" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} inputMode="search" />
       {truck.isError ? (
         <LoadFailed title="Your truck could not be read" error={truck.error} onRetry={() => void truck.refetch()} />
       ) : truck.isPending ? (
