@@ -172,8 +172,8 @@ export async function addInventoryItem(ctx: Ctx, access: Access, body: AddInvent
     throw new AppError(403, 'Give the item a location: adding an item without one needs the Add Inventory Without Location permission.');
   }
   return ctx.db.transaction(async (tx) => {
-    await ensureUnique(tx, ctx, body);
     await ensureReferences(tx, ctx, body);
+    await ensureUnique(tx, ctx, body);
     for (const s of body.openingStock) await locationOf(tx, ctx, s.warehouseId);
     const [item] = await tx.insert(inventoryItems).values({ subscriberId: ctx.actor.subscriberId, ...columnsOf(body), createdAt: ctx.now }).returning();
     await postMovements(
@@ -196,8 +196,8 @@ export async function updateInventoryItem(ctx: Ctx, access: Access, itemId: numb
     if ((before.partClass ?? null) !== after.partClass && !hasFunctionality(access, 'Inventory', 'Change Part Class')) {
       throw new AppError(403, 'Changing the part class needs the Change Part Class permission.');
     }
-    await ensureUnique(tx, ctx, body, itemId);
     await ensureReferences(tx, ctx, body);
+    await ensureUnique(tx, ctx, body, itemId);
     await tx.update(inventoryItems).set(after).where(ofTenant(inventoryItems, ctx, eq(inventoryItems.id, itemId)));
     await recordAudit(tx, ctx, { entity: 'inventoryItem', entityId: itemId, action: 'updated', before, after });
     return { itemId };
