@@ -68,16 +68,8 @@ export type InventoryItemsQuery = z.infer<typeof inventoryItemsQuery>;
 export const inventoryExportQuery = inventoryItemsQuery.omit({ take: true, skip: true });
 
 /** A row of the items grid. `totalValue` (on hand × cost) only for users who may see total part cost, null for others. */
-export const inventoryItemRowSchema = z.object({
-  itemId: z.number(),
-  partNumber: z.string(),
-  description: z.string(),
-  unit: z.string(),
-  unitCost: z.number(),
-  unitPrice: z.number().nullable(),
-  barcode: z.string().nullable(),
+export const inventoryItemRowSchema = inventoryItemOptionSchema.omit({ onHand: true, available: true }).extend({
   partClass: z.string().nullable(),
-  preferredVendorId: z.number().nullable(),
   preferredVendorName: z.string().nullable(),
   isActive: z.boolean(),
   totalOnHand: z.number(),

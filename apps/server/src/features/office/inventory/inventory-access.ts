@@ -25,6 +25,9 @@ export function ensureMayReadInventory(access: Access) {
   if (!canRead(access, 'Inventory')) throw forbidden();
 }
 
+/** Text a person searches for, as a LIKE pattern's literal part. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A stored quantity or amount as the JSON number of an answer. */
 export const num = (v: Decimal.Value) => jsonNumberOf(new Decimal(v));
 export const numOrNull = (v: Decimal.Value | null) => (v == null ? null : num(v));

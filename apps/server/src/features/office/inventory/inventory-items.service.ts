@@ -17,10 +17,9 @@ import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { ensureMayAddItems, ensureMayReadInventory, itemOf, levelsOf, locationOf, maySeeTotalCost, num, numOrNull } from './inventory-access';
+import { ensureMayAddItems, ensureMayReadInventory, escapeLike, itemOf, levelsOf, locationOf, maySeeTotalCost, num, numOrNull } from './inventory-access';
 import { postMovements } from './stock-ledger.service';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const EXPORT_LIMIT = 50_000;
 
 /** The items a query names: search (part number, description, barcode), active or not, stocked at a location. */

@@ -6,11 +6,10 @@ import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { ensureMayManageStock, ensureMayReadInventory, itemOf, locationOf, mayManageStock, num } from './inventory-access';
+import { ensureMayManageStock, ensureMayReadInventory, escapeLike, itemOf, locationOf, mayManageStock, num } from './inventory-access';
 import { postMovements } from './stock-ledger.service';
 
 const NO_TRUCK = 'You have no truck: the office gives each technician one under Administration, Warehouses.';
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The caller's truck, or null. */
 async function truckOf(db: DbOrTx, ctx: Ctx) {

@@ -12,9 +12,9 @@ import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { useInventoryItem, useItemLedger, useSetItemActive, useUpdateItem } from './inventory-api';
 import { ItemFields, itemBodyOf, type ItemValues } from './item-fields';
 import { StockActionDialog, type StockAction } from './stock-dialogs';
+import { dateTimeText } from './inventory-format';
 
 const LEDGER_PAGE = 10;
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 function valuesOf(item: InventoryItem): ItemValues {
   return {
@@ -118,7 +118,7 @@ function Ledger({ itemId }: { itemId: number }) {
           <Table.Tbody>
             {ledger.isPending ? <LoadingRows columns={6} rows={3} /> : ledger.data.data.map((m) => (
               <Table.Tr key={m.movementId}>
-                <Table.Td>{when(m.createdAt)}</Table.Td>
+                <Table.Td>{dateTimeText(m.createdAt)}</Table.Td>
                 <Table.Td>{m.kindLabel}</Table.Td>
                 <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>{m.quantity > 0 ? `+${m.quantity}` : m.quantity}</Table.Td>
                 <Table.Td>{m.warehouseName}</Table.Td>

@@ -48,8 +48,8 @@ export function ItemFields({ values, errors, onChange, canChangeClass, readOnly 
       {text('partNumber', 'Part Number', true)}
       {text('unit', 'Unit', true)}
       <div style={{ gridColumn: '1 / -1' }}>{text('description', 'Description', true)}</div>
-      <NumberInput label="Unit Cost" withAsterisk prefix="$" decimalScale={2} min={0} value={values.unitCost} error={errors.unitCost} readOnly={readOnly} onChange={(v) => onChange('unitCost', v)} />
-      <NumberInput label="Unit Price" prefix="$" decimalScale={2} min={0} value={values.unitPrice} error={errors.unitPrice} readOnly={readOnly} onChange={(v) => onChange('unitPrice', v)} />
+      <NumberInput label="Unit Cost" withAsterisk prefix="$" decimalScale={2} fixedDecimalScale min={0} value={values.unitCost} error={errors.unitCost} readOnly={readOnly} onChange={(v) => onChange('unitCost', v)} />
+      <NumberInput label="Unit Price" prefix="$" decimalScale={2} fixedDecimalScale min={0} value={values.unitPrice} error={errors.unitPrice} readOnly={readOnly} onChange={(v) => onChange('unitPrice', v)} />
       {text('barcode', 'Barcode')}
       <TextInput
         label="Part Class"

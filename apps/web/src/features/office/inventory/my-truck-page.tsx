@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { useMyTruck, useTransferRequests } from './inventory-api';
 import { RequestPartsDialog } from './request-parts-dialog';
 import { TransferStatusBadge } from './transfer-requests-section';
+import { dateTimeText } from './inventory-format';
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** The technician's own requests and what the office decided. */
 function MyRequests() {
@@ -23,9 +23,9 @@ function MyRequests() {
       {requests.data.map((r) => (
         <Card key={r.transferId} withBorder padding="sm" role="listitem">
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Stack gap={2}>
+            <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>{r.quantity} × {r.partNumber}</Text>
-              <Text size="xs" c="dimmed">{r.fromWarehouseName} → {r.toWarehouseName} · {when(r.requestedAt)}</Text>
+              <Text size="xs" c="dimmed">{r.fromWarehouseName} → {r.toWarehouseName} · {dateTimeText(r.requestedAt)}</Text>
               {r.declineReason && <Text size="xs" c="red">Declined: {r.declineReason}</Text>}
             </Stack>
             <TransferStatusBadge status={r.status} />

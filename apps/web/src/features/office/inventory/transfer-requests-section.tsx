@@ -6,13 +6,13 @@ import { LoadFailed } from '../../../components/table-states';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useCompleteTransfer, useDeclineTransfer, useTransferRequests } from './inventory-api';
+import { dateTimeText } from './inventory-format';
 
 const STATUS_COLORS: Record<TransferRequest['status'], string> = { requested: 'yellow', completed: 'teal', declined: 'red' };
 const STATUS_LABELS: Record<TransferRequest['status'], string> = { requested: 'Requested', completed: 'Completed', declined: 'Declined' };
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 export function TransferStatusBadge({ status }: { status: TransferRequest['status'] }) {
-  return <Badge color={STATUS_COLORS[status]} variant="light">{STATUS_LABELS[status]}</Badge>;
+  return <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>{STATUS_LABELS[status]}</Badge>;
 }
 
 function DeclineDialog({ request, onClose }: { request: TransferRequest; onClose: () => void }) {
@@ -69,7 +69,7 @@ export function TransferRequestsSection({ canDecide }: { canDecide: boolean }) {
           <Text ta="center" fw={600}>No {STATUS_LABELS[status].toLowerCase()} transfer request.</Text>
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={980}>
           <Table aria-label="Transfer requests" striped verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -86,13 +86,16 @@ export function TransferRequestsSection({ canDecide }: { canDecide: boolean }) {
             <Table.Tbody>
               {requests.data.map((r) => (
                 <Table.Tr key={r.transferId}>
-                  <Table.Td>{when(r.requestedAt)}</Table.Td>
+                  <Table.Td>{dateTimeText(r.requestedAt)}</Table.Td>
                   <Table.Td>{r.requestedByName ?? '—'}</Table.Td>
-                  <Table.Td>{r.partNumber} · {r.description}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>{r.partNumber}</Text>
+                    <Text size="xs" c="dimmed">{r.description}</Text>
+                  </Table.Td>
                   <Table.Td ta="right">{r.quantity}</Table.Td>
                   <Table.Td>{r.fromWarehouseName} → {r.toWarehouseName}</Table.Td>
                   <Table.Td>{r.note ?? ''}{r.declineReason ? ` Declined: ${r.declineReason}` : ''}</Table.Td>
-                  <Table.Td><TransferStatusBadge status={r.status} /></Table.Td>
+                  <Table.Td miw={110}><TransferStatusBadge status={r.status} /></Table.Td>
                   {canDecide && status === 'requested' && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
