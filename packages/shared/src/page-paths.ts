@@ -16,3 +16,7 @@ export const SIGNUP_CONFIRM_PATH = '/register/confirm';
 
 /** The import history page: Billing with "View QB Import List Detail" (spec platform 2.1 /administration/qbImportList). */
 export const IMPORT_HISTORY_ACCESS: Requirement = { kind: 'area', area: 'Billing', level: 'read', functionality: 'View QB Import List Detail' };
+
+/** The office's inventory page and the technician's truck (spec platform 2.1 /inventory). */
+export const INVENTORY_PATH = '/inventory';
+export const MY_TRUCK_PATH = '/inventory/my-truck';

@@ -8,14 +8,15 @@ import type { PermissionArea } from './roles';
  * its fields with their types and defaults. The server builds its GET and PUT routes from these descriptions and keeps
  * one set of values per company; the web builds the page.
  */
-export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings'] as const;
+export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings', 'inventorySettings'] as const;
 export type SettingsFormKey = (typeof SETTINGS_FORM_KEYS)[number];
 
 /**
  * How a field is typed and edited: one-line text, a longer text, an e-mail address, a phone number, a two-letter
- * state, a zip, one of a fixed set of choices, or a row of a reference list. A read-only field is shown, never taken.
+ * state, a zip, one of a fixed set of choices, a row of a reference list, or a yes/no switch. A read-only field is shown,
+ * never taken.
  */
-export type SettingsFieldType = 'text' | 'longText' | 'email' | 'phone' | 'state' | 'zip' | 'choice' | 'reference';
+export type SettingsFieldType = 'text' | 'longText' | 'email' | 'phone' | 'state' | 'zip' | 'choice' | 'reference' | 'boolean';
 
 export interface SettingsField {
   /** The JSON field of the form's answer and body. */
@@ -32,7 +33,7 @@ export interface SettingsField {
   /** For a 'reference' field: the list its value is picked from. */
   list?: ReferenceListKey;
   /** What a company that never saved the form reads. */
-  defaultValue: string | number | null;
+  defaultValue: string | number | boolean | null;
   /** A line under the field saying what it does. */
   help?: string;
 }
@@ -115,6 +116,20 @@ const definitions: readonly SettingsFormDefinition[] = [
       },
     ],
     example: { companyName: 'Lone Star Cooling', phone: '214-555-0100', street: '1500 Marilla St', city: 'Dallas', state: 'TX', zip: '75201', weekStart: 'sunday', leakRateMethod: 'annualizing' },
+  },
+  {
+    key: 'inventorySettings',
+    title: 'Inventory Settings',
+    description: 'How stock is kept: whether a part may be used or moved when the ledger shows none left at that location.',
+    path: '/administration/account-settings/inventorySettings',
+    area: 'Inventory',
+    fields: [
+      {
+        field: 'allowNegativeStock', label: 'Allow Negative Stock', type: 'boolean', isRequired: true, defaultValue: false,
+        help: 'When on, stock may go below zero (to be corrected by a count); when off, taking more than is on hand is refused.',
+      },
+    ],
+    example: { allowNegativeStock: false },
   },
 ];
 

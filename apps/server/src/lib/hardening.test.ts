@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@sm/shared';
-import { emailOutbox, pmContracts, scheduleItems, workOrders } from '../db/schema';
+import { emailOutbox, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
@@ -180,6 +180,10 @@ describe('no secret is ever sent', () => {
     const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
     expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);
     const [mail] = await t.db.select({ text: emailOutbox.text }).from(emailOutbox).where(sql`${invited.email} = any(${emailOutbox.to})`);
+    // An item of the demo's inventory, for its page and its ledger; and a truck of the admin's own, for My Truck.
+    params.itemId = String((await t.call('GET', '/api/v1/Inventory/items?take=1', 'admin')).json().data[0].itemId);
+    const [truck] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, me.json().subscriberId), eq(warehouses.isTruck, true))).limit(1);
+    await t.db.insert(warehouses).values({ ...truck, id: undefined, name: 'Hardening truck', technicianId: me.json().userId });
     params.token = /\/users\/acceptInvitation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? 'no-invitation-link';
   });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -110,6 +110,11 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
     })
     .returning();
   await t.db.insert(pmVisits).values({ subscriberId: sid, contractId: contract.id, dueOn: '2026-11-10', skippedReason: `${text} closed` });
+  // An item with stock in a warehouse, and the technician's request to have some on his truck.
+  const [warehouse] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, sid), eq(warehouses.isTruck, false))).orderBy(asc(warehouses.id)).limit(1);
+  const [truck] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, sid), eq(warehouses.technicianId, tech.id)));
+  const item = await call('POST', '/api/v1/Inventory/items', { partNumber: `${c.name.slice(0, 20)} RLY`, description: `${text} relay`, unitCost: 5, openingStock: [{ warehouseId: warehouse.id, quantity: 4 }] });
+  await call('POST', '/api/v1/Inventory/transferRequests', { itemId: item.itemId, fromWarehouseId: warehouse.id, toWarehouseId: truck.id, quantity: 1, note: `${text} request` }, c.tech);
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

@@ -35,6 +35,11 @@ function fieldSchema(f: SettingsField): z.ZodType {
     }
     case 'reference':
       return f.isRequired ? idOf(f.label) : idOf(f.label).nullish().transform((v) => v ?? null);
+    case 'boolean': {
+      const sentence = `${f.label} must be true or false.`;
+      const flag = z.boolean({ error: (issue) => (issue.input == null ? required(f.label) : sentence) });
+      return f.isRequired ? flag : flag.nullish();
+    }
   }
 }
 
@@ -42,6 +47,8 @@ function answerSchema(f: SettingsField): z.ZodType {
   switch (f.type) {
     case 'reference':
       return f.isRequired ? z.number() : z.number().nullable();
+    case 'boolean':
+      return f.isRequired ? z.boolean() : z.boolean().nullable();
     default:
       return f.isRequired && !f.isReadOnly ? z.string() : z.string().nullable();
   }
@@ -58,4 +65,4 @@ export function settingsFormAnswerOf(def: SettingsFormDefinition) {
   return z.object(Object.fromEntries(def.fields.map((f) => [f.field, answerSchema(f)])));
 }
 
-export type SettingsValues = Record<string, string | number | null>;
+export type SettingsValues = Record<string, string | number | boolean | null>;

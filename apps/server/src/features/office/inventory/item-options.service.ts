@@ -6,6 +6,7 @@ import type { Ctx } from '../../../lib/context';
 import { forbidden } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { amount } from '../work-order-items/work-order-item-access';
+import { escapeLike } from './inventory-access';
 
 const OPTIONS_LIMIT = 25;
 
@@ -14,7 +15,6 @@ export function ensureMayPickItems(access: Access) {
   if (!canRead(access, 'Inventory') && !canRead(access, 'Materials') && !canRead(access, 'Purchase Orders')) throw forbidden();
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * `GET Inventory/items/options`: up to 25 active items, part number first; with `barcode` the one item of that barcode

@@ -42,7 +42,7 @@ async function companyValues(db: DbOrTx, ctx: Ctx, key: SettingsFormKey): Promis
 /** The form as it reads: each field's saved value, the company's own where it keeps it, or the default. */
 async function readForm(db: DbOrTx, ctx: Ctx, def: SettingsFormDefinition): Promise<SettingsValues> {
   const saved = { ...(await storedValues(db, ctx, def.key)), ...(await companyValues(db, ctx, def.key)) };
-  return Object.fromEntries(def.fields.map((f) => [f.field, (saved[f.field] as string | number | null | undefined) ?? f.defaultValue]));
+  return Object.fromEntries(def.fields.map((f) => [f.field, (saved[f.field] as string | number | boolean | null | undefined) ?? f.defaultValue]));
 }
 
 /**

@@ -76,6 +76,7 @@ describe.each(SETTINGS_FORMS.map((d) => [d.key, d] as const))('the %s form', (ke
       else if (f.type === 'zip') cases.push([{ ...valid, [f.field]: '7520' }, `${f.label} must be 5 digits or 5+4 digits, like 75201 or 75201-1234.`]);
       else if (f.type === 'choice') cases.push([{ ...valid, [f.field]: 'sometimes' }, `${f.label} must be one of ${f.choices!.map((o) => o.value).join(', ')}.`]);
       else if (f.type === 'reference') cases.push([{ ...valid, [f.field]: '3' }, `${f.label} must be a number.`]);
+      else if (f.type === 'boolean') cases.push([{ ...valid, [f.field]: 'yes' }, `${f.label} must be true or false.`]);
     }
     cases.push([{ ...valid, colour: 'blue' }, 'colour cannot be set on this form.']);
     for (const [body, sentence] of cases) {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { satisfies, settingsFormAccess, settingsFormBodyOf, type SettingsField, type SettingsFormDefinition, type SettingsValues } from '@sm/shared';
@@ -12,21 +12,24 @@ import { ADMINISTRATION_PATH, settingsFormAt } from './administration-paths';
 import { ReferenceRowSelect } from './reference-row-select';
 import { settingsFormQuery, useSaveSettingsForm } from './settings-form-api';
 
-type Values = Record<string, string | number | null>;
+type Values = Record<string, string | number | boolean | null>;
 
 interface FieldProps {
   field: SettingsField;
-  value: string | number | null;
+  value: string | number | boolean | null;
   error?: string;
   readOnly: boolean;
-  onChange: (value: string | number | null) => void;
+  onChange: (value: string | number | boolean | null) => void;
 }
 
 function FormField(props: FieldProps) {
   const { field, value, error, readOnly, onChange } = props;
   const common = { label: field.label, description: field.help, error, withAsterisk: field.isRequired && !field.isReadOnly, readOnly: readOnly || field.isReadOnly };
+  if (field.type === 'boolean') {
+    return <Switch label={field.label} description={field.help} error={error} checked={value === true} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.checked)} mt="xs" />;
+  }
   if (field.type === 'reference') {
-    return <ReferenceRowSelect {...common} list={field.list!} value={value} onChange={onChange} clearable={!field.isRequired} placeholder="None" />;
+    return <ReferenceRowSelect {...common} list={field.list!} value={value as number | null} onChange={onChange} clearable={!field.isRequired} placeholder="None" />;
   }
   if (field.type === 'choice') {
     return <Select {...common} data={(field.choices ?? []).map((o) => ({ value: o.value, label: o.label }))} value={(value as string | null) ?? null} onChange={onChange} allowDeselect={!field.isRequired} comboboxProps={{ withinPortal: true }} />;
@@ -47,7 +50,7 @@ function SettingsForm({ def, saved, mayEdit }: { def: SettingsFormDefinition; sa
   const schema = useMemo(() => settingsFormBodyOf(def), [def]);
   const [values, setValues] = useState<Values>(saved);
   const { errors, clear, check } = useSchemaForm(schema);
-  const set = (field: string, value: string | number | null) => {
+  const set = (field: string, value: string | number | boolean | null) => {
     setValues((v) => ({ ...v, [field]: value }));
     clear(field);
   };
