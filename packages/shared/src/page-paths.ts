@@ -16,3 +16,9 @@ export const SIGNUP_CONFIRM_PATH = '/register/confirm';
 
 /** The import history page: Billing with "View QB Import List Detail" (spec platform 2.1 /administration/qbImportList). */
 export const IMPORT_HISTORY_ACCESS: Requirement = { kind: 'area', area: 'Billing', level: 'read', functionality: 'View QB Import List Detail' };
+
+/** Purchase orders (spec platform 2.1 /purchaseOrders): the grid, the new-order form, one order and its edit form. */
+export const PURCHASE_ORDERS_PATH = '/purchaseOrders';
+export const PURCHASE_ORDER_NEW_PATH = '/purchaseOrders/new';
+export const PURCHASE_ORDER_PATH = '/purchaseOrders/:purchaseOrderId';
+export const PURCHASE_ORDER_EDIT_PATH = '/purchaseOrders/:purchaseOrderId/edit';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -110,6 +110,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
     })
     .returning();
   await t.db.insert(pmVisits).values({ subscriberId: sid, contractId: contract.id, dueOn: '2026-11-10', skippedReason: `${text} closed` });
+  // A purchase order of a stocked part and a free-text one.
+  const [vendor] = await t.db.select().from(vendors).where(eq(vendors.subscriberId, sid)).orderBy(asc(vendors.id)).limit(1);
+  const [item] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.subscriberId, sid)).orderBy(asc(inventoryItems.id)).limit(1);
+  await call('POST', '/api/v1/PurchaseOrder', { vendorId: vendor.id, notes: `${text} PO`, lines: [{ itemId: item.id, quantity: 2 }, { description: `${text} part`, quantity: 1, unitCost: 3 }] });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });
