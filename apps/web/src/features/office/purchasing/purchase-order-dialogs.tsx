@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { PurchaseOrder, PurchaseOrderLine } from '@sm/shared';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined } from '../../../lib/schema-form';
+import { FormModal, PartName } from './purchase-order-status';
 import { useBackOrder, useClosePurchaseOrder, usePurchaseOrderChoices, useReceivePurchaseOrder } from './purchase-orders-api';
 
 function ReceiveForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }) {
@@ -40,12 +41,7 @@ function ReceiveForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }
               {open.map((l) => (
                 <Table.Tr key={l.lineId}>
                   <Table.Td>
-                    <Text size="sm">{l.description}</Text>
-                    {l.partNumber && (
-                      <Text size="xs" c="dimmed">
-                        {l.partNumber}
-                      </Text>
-                    )}
+                    <PartName line={l} />
                   </Table.Td>
                   <Table.Td ta="right">{l.outstanding}</Table.Td>
                   <Table.Td miw={110}>
@@ -84,9 +80,9 @@ function ReceiveForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }
 /** Receive: a warehouse or truck, and what arrived of each line (its outstanding quantity at first). */
 export function ReceiveDialog({ po, opened, onClose }: { po: PurchaseOrder; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Receive purchase order ${po.number}`} size="lg" centered>
-      {opened && <ReceiveForm po={po} onClose={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={`Receive purchase order ${po.number}`} size="lg">
+      {() => <ReceiveForm po={po} onClose={onClose} />}
+    </FormModal>
   );
 }
 
@@ -132,9 +128,9 @@ function BackOrderForm({ po, line, onClose }: { po: PurchaseOrder; line: Purchas
 /** Back order: how much of a line's outstanding quantity the vendor has on back order, and when it is expected. */
 export function BackOrderDialog({ po, line, onClose }: { po: PurchaseOrder; line: PurchaseOrderLine | null; onClose: () => void }) {
   return (
-    <Modal opened={line !== null} onClose={onClose} title={`Back order line ${line?.lineNumber ?? ''}`} centered>
-      {line && <BackOrderForm po={po} line={line} onClose={onClose} />}
-    </Modal>
+    <FormModal opened={line !== null} onClose={onClose} title={`Back order line ${line?.lineNumber ?? ''}`}>
+      {() => line && <BackOrderForm po={po} line={line} onClose={onClose} />}
+    </FormModal>
   );
 }
 
@@ -170,8 +166,8 @@ function CloseForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }) 
 /** Close: a received order at once; one with parts outstanding short, with a reason. */
 export function CloseDialog({ po, opened, onClose }: { po: PurchaseOrder; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Close purchase order ${po.number}`} centered>
-      {opened && <CloseForm po={po} onClose={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={`Close purchase order ${po.number}`}>
+      {() => <CloseForm po={po} onClose={onClose} />}
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Modal, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseOrder } from '@sm/shared';
@@ -6,6 +6,7 @@ import { EmailSendForm, type EmailValues } from '../../../components/email/email
 import { ErrorPanel } from '../../../components/error-panel';
 import { apiPost, openPdf } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FormModal } from './purchase-order-status';
 import { PURCHASE_ORDERS_KEY, usePurchaseOrderEmailDefaults } from './purchase-orders-api';
 
 export const purchaseOrderPdfPath = (id: number) => `PurchaseOrder/${id}/pdf`;
@@ -55,8 +56,8 @@ function EmailForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }) 
 /** The Email send form for a purchase order: to the vendor, its PDF attached; an open order becomes sent. */
 export function PurchaseOrderEmailDialog({ po, opened, onClose }: { po: PurchaseOrder; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`E-mail purchase order ${po.number}`} size="lg" centered>
-      {opened && <EmailForm po={po} onClose={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={`E-mail purchase order ${po.number}`} size="lg">
+      {() => <EmailForm po={po} onClose={onClose} />}
+    </FormModal>
   );
 }

@@ -15,7 +15,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { BackOrderDialog, CloseDialog, ReceiveDialog } from './purchase-order-dialogs';
 import { PurchaseOrderEmailDialog, viewPurchaseOrderPdf } from './purchase-order-email-dialog';
 import { editPurchaseOrderPath } from './purchase-order-paths';
-import { PurchaseOrderStatusBadge } from './purchase-order-status';
+import { PartName, PurchaseOrderStatusBadge } from './purchase-order-status';
 import { useCancelPurchaseOrder, usePurchaseOrder } from './purchase-orders-api';
 
 const workOrderPath = (n: string) => `/workOrder/${encodeURIComponent(n)}/edit`;
@@ -44,14 +44,7 @@ function Lines({ po, onBackOrder }: { po: PurchaseOrder; onBackOrder: ((l: Purch
         {po.lines.map((l) => (
           <Card key={l.lineId} withBorder padding="sm" role="listitem">
             <Stack gap={4}>
-              <Text size="sm" fw={600}>
-                {l.lineNumber}. {l.description}
-              </Text>
-              {l.partNumber && (
-                <Text size="xs" c="dimmed">
-                  {l.partNumber}
-                </Text>
-              )}
+              <PartName line={{ ...l, description: `${l.lineNumber}. ${l.description}` }} strong />
               <Text size="sm">
                 Ordered {l.quantity} × {formatCurrency(l.unitCost)} = {formatCurrency(l.lineTotal)}
               </Text>
@@ -91,12 +84,7 @@ function Lines({ po, onBackOrder }: { po: PurchaseOrder; onBackOrder: ((l: Purch
             <Table.Tr key={l.lineId}>
               <Table.Td>{l.lineNumber}</Table.Td>
               <Table.Td>
-                <Text size="sm">{l.description}</Text>
-                {l.partNumber && (
-                  <Text size="xs" c="dimmed">
-                    {l.partNumber}
-                  </Text>
-                )}
+                <PartName line={l} />
               </Table.Td>
               <Table.Td ta="right">{l.quantity}</Table.Td>
               <Table.Td ta="right">{formatCurrency(l.unitCost)}</Table.Td>

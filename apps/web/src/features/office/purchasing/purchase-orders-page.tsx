@@ -1,10 +1,10 @@
-import { Button, Center, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, PURCHASE_ORDER_STATUS_KEYS, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDERS_WRITE, satisfies, type PurchaseOrderStatus } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../components/table-states';
+import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { PurchaseOrderList } from './purchase-order-list';
@@ -23,7 +23,6 @@ export default function PurchaseOrdersPage() {
   const [page, setPage] = useState(1);
   const list = usePurchaseOrders({ search: debounced.trim() || undefined, status: status ?? undefined, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });
   const filtered = (then: () => void) => (then(), setPage(1));
-  const total = list.data?.total ?? 0;
   const isFiltered = !!(debounced.trim() || status);
 
   return (
@@ -63,32 +62,22 @@ export default function PurchaseOrdersPage() {
       {list.isError ? (
         <LoadFailed title="The purchase orders could not be read" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data && list.data.data.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={600}>{isFiltered ? 'No purchase order matches these filters.' : 'No purchase order yet.'}</Text>
-            <Text size="sm" c="dimmed">
-              {isFiltered ? 'Change or clear the filters.' : 'Order parts from a vendor: the lines, where to ship, and the work order they are for.'}
-            </Text>
-            {canWrite && !isFiltered && (
+        <EmptyPanel
+          title={isFiltered ? 'No purchase order matches these filters.' : 'No purchase order yet.'}
+          hint={isFiltered ? 'Change or clear the filters.' : 'Order parts from a vendor: the lines, where to ship, and the work order they are for.'}
+          action={
+            canWrite &&
+            !isFiltered && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={newPurchaseOrderPath()}>
                 New Purchase Order
               </Button>
-            )}
-          </Stack>
-        </Paper>
+            )
+          }
+        />
       ) : (
         <PurchaseOrderList rows={list.data?.data} isLoading={list.isPending} />
       )}
-      {total > PAGE_SIZE && (
-        <Center>
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-        </Center>
-      )}
-      {list.data && (
-        <Text size="xs" c="dimmed" ta="center">
-          {total} {total === 1 ? 'purchase order' : 'purchase orders'}
-        </Text>
-      )}
+      <ListFooter total={list.data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} noun={(n) => (n === 1 ? 'purchase order' : 'purchase orders')} />
     </Stack>
   );
 }
