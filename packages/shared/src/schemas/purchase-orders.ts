@@ -32,16 +32,23 @@ const lineInput = z.object({
 });
 export type PurchaseOrderLineInput = z.input<typeof lineInput>;
 
+/** A line of a new purchase order: there is no line yet to name. */
+const newLineInput = z.strictObject(lineInput.omit({ lineId: true }).shape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? `A line of a new purchase order cannot have ${issue.keys.join(', ')}.` : undefined),
+});
+
+const linesOf = <T extends z.ZodType>(line: T) =>
+  z
+    .array(line, { error: required('Lines') })
+    .min(1, 'A purchase order needs at least one line.')
+    .max(200, 'A purchase order may have at most 200 lines.');
+
 const header = {
   vendorId: idOf('Vendor'),
   shipToAddressId: idOf('Ship To').nullable().optional(),
   workOrderId: idOf('Work Order').nullable().optional(),
   expectedOn: dateText('Expected Date').nullable().optional(),
   notes: optionalText('Notes', 2000).trim().nullable().optional(),
-  lines: z
-    .array(lineInput, { error: required('Lines') })
-    .min(1, 'A purchase order needs at least one line.')
-    .max(200, 'A purchase order may have at most 200 lines.'),
 };
 
 const BODY_EXAMPLE = {
@@ -57,12 +64,13 @@ const BODY_EXAMPLE = {
 };
 
 /** `POST PurchaseOrder`: a new purchase order; it takes the company's next number. */
-export const createPurchaseOrderBody = z.object(header).meta({ example: BODY_EXAMPLE });
+export const createPurchaseOrderBody = z.object({ ...header, lines: linesOf(newLineInput) }).meta({ example: BODY_EXAMPLE });
 export type CreatePurchaseOrderInput = z.input<typeof createPurchaseOrderBody>;
 export type CreatePurchaseOrderBody = z.output<typeof createPurchaseOrderBody>;
 
 /** `PUT PurchaseOrder/{purchaseOrderId}`: the whole purchase order as it is from now on; lines left out are removed. */
-export const updatePurchaseOrderBody = z.object(header).meta({ example: { ...BODY_EXAMPLE, lines: [{ lineId: 41, itemId: 12, quantity: 3 }] } });
+export const updatePurchaseOrderBody = z.object({ ...header, lines: linesOf(lineInput) }).meta({ example: { ...BODY_EXAMPLE, lines: [{ lineId: 41, itemId: 12, quantity: 3 }] } });
+export type UpdatePurchaseOrderInput = z.input<typeof updatePurchaseOrderBody>;
 export type UpdatePurchaseOrderBody = z.output<typeof updatePurchaseOrderBody>;
 
 const places = (n: number) => (String(n).split('.')[1] ?? '').length;

@@ -96,6 +96,9 @@ describe('a purchase order', () => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().title).toBe(title);
     }
+    // A new purchase order has no lines yet to name.
+    const named = await t.call('POST', '/api/v1/PurchaseOrder', 'admin', { vendorId, lines: [{ lineId: 1, description: 'x', quantity: 1 }] });
+    expect([named.statusCode, named.json().title]).toEqual([400, 'A line of a new purchase order cannot have lineId.']);
     await t.db.update(vendors).set({ isActive: false }).where(eq(vendors.name, 'Ferguson HVAC'));
     const [ferguson] = await t.db.select().from(vendors).where(and(eq(vendors.subscriberId, polar), eq(vendors.name, 'Ferguson HVAC')));
     const inactive = await t.call('POST', '/api/v1/PurchaseOrder', 'admin', { vendorId: ferguson.id, lines: [{ description: 'x', quantity: 1 }] });

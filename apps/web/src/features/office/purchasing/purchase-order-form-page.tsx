@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { CreatePurchaseOrderInput, PurchaseOrder } from '@sm/shared';
+import type { UpdatePurchaseOrderInput, PurchaseOrder } from '@sm/shared';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
@@ -49,7 +49,7 @@ function PurchaseOrderForm({ existing, workOrderId: presetWorkOrderId }: { exist
     const found = firstProblem(vendorId, lines);
     setProblem(found);
     if (found) return;
-    const body: CreatePurchaseOrderInput = {
+    const body: UpdatePurchaseOrderInput = {
       vendorId: Number(vendorId),
       shipToAddressId: shipToValue ? Number(shipToValue) : null,
       workOrderId,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BackOrderBody, CreatePurchaseOrderInput, DocumentEmailDefaults, InventoryItemOption, PurchaseOrder, PurchaseOrderChoices, PurchaseOrderList, PurchaseOrderListParsed,
+  BackOrderBody, UpdatePurchaseOrderInput, DocumentEmailDefaults, InventoryItemOption, PurchaseOrder, PurchaseOrderChoices, PurchaseOrderList, PurchaseOrderListParsed,
   PurchaseOrderSummary, PurchaseOrderWorkOrderOption, ReceivePurchaseOrderBody,
 } from '@sm/shared';
 import { apiGet, apiPost, apiPut } from '../../../lib/api';
@@ -72,7 +72,7 @@ function usePurchaseOrderChange<V>(run: (v: V) => Promise<PurchaseOrder>) {
 }
 
 export const useSavePurchaseOrder = () =>
-  usePurchaseOrderChange(({ id, body }: { id: number | null; body: CreatePurchaseOrderInput }) =>
+  usePurchaseOrderChange(({ id, body }: { id: number | null; body: UpdatePurchaseOrderInput }) =>
     id == null ? apiPost<PurchaseOrder>('PurchaseOrder', body) : apiPut<PurchaseOrder>(`PurchaseOrder/${id}`, body),
   );
 export const useReceivePurchaseOrder = (id: number) => usePurchaseOrderChange((body: ReceivePurchaseOrderBody) => apiPost<PurchaseOrder>(`PurchaseOrder/${id}/receive`, body));
