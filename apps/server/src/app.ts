@@ -31,6 +31,7 @@ import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.rout
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
+import { purchaseOrdersRoutes } from './features/office/purchasing/purchase-orders.routes';
 import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
 import { inventoryRoutes } from './features/office/inventory/inventory.routes';
 import { stockTransferRoutes } from './features/office/inventory/stock-transfers.routes';
@@ -210,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   purchasingRoutes(app, opts);
+  purchaseOrdersRoutes(app, opts);
   inventoryRoutes(app, opts);
   stockTransferRoutes(app, opts);
   await teamLeaderHub(app, { bus });

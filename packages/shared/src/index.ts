@@ -37,6 +37,7 @@ export * from './schemas/flag-reminders';
 export * from './schemas/estimates';
 export * from './schemas/invoices';
 export * from './schemas/purchasing';
+export * from './schemas/purchase-orders';
 export * from './schemas/documents';
 export * from './schemas/email-templates';
 export * from './schemas/write-ups';

@@ -20,3 +20,8 @@ export const IMPORT_HISTORY_ACCESS: Requirement = { kind: 'area', area: 'Billing
 /** The office's inventory page and the technician's truck (spec platform 2.1 /inventory). */
 export const INVENTORY_PATH = '/inventory';
 export const MY_TRUCK_PATH = '/inventory/my-truck';
+/** Purchase orders (spec platform 2.1 /purchaseOrders): the grid, the new-order form, one order and its edit form. */
+export const PURCHASE_ORDERS_PATH = '/purchaseOrders';
+export const PURCHASE_ORDER_NEW_PATH = '/purchaseOrders/new';
+export const PURCHASE_ORDER_PATH = '/purchaseOrders/:purchaseOrderId';
+export const PURCHASE_ORDER_EDIT_PATH = '/purchaseOrders/:purchaseOrderId/edit';

@@ -6,3 +6,5 @@ import type { Requirement } from './access';
  */
 export const PURCHASE_ORDERS_READ: Requirement = { kind: 'area', area: 'Purchase Orders', level: 'read' };
 export const MANAGE_PO_NUMBERS: Requirement = { kind: 'area', area: 'Purchase Orders', level: 'write', functionality: 'Manage PO Numbers' };
+/** Who creates, changes, sends, receives and closes purchase orders. */
+export const PURCHASE_ORDERS_WRITE: Requirement = { kind: 'area', area: 'Purchase Orders', level: 'write' };

@@ -171,6 +171,9 @@ describe('no secret is ever sent', () => {
     const pm = (await t.call('POST', '/api/v1/PmContract', 'admin', { customerId: site, name: 'Hardening check', frequencyId: frequency, equipment: [{ equipmentId: pieces[0].equipmentId }], price: 100, priceBasis: 'visit', startsOn: '2027-01-01', endsOn: '2027-12-31' })).json();
     params.pmContractId = String(pm.pmContractId);
     params.preventiveMaintenanceApprovalGuid = (await t.call('POST', `/api/v1/PmContract/${pm.pmContractId}/sendForApproval`, 'admin', { email: 'facilities@lonestar.example' })).json().preventiveMaintenanceApprovalGuid;
+    // A purchase order, for its page, PDF and e-mail form.
+    const vendorId = (await t.call('GET', '/api/v1/PurchaseOrder/choices', 'admin')).json().vendors[0].id;
+    params.purchaseOrderId = String((await t.call('POST', '/api/v1/PurchaseOrder', 'admin', { vendorId, lines: [{ description: 'Hardening check', quantity: 1, unitCost: 1 }] })).json().purchaseOrderId);
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;

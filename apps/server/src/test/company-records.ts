@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -115,6 +115,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   const [truck] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, sid), eq(warehouses.technicianId, tech.id)));
   const item = await call('POST', '/api/v1/Inventory/items', { partNumber: `${c.name.slice(0, 20)} RLY`, description: `${text} relay`, unitCost: 5, openingStock: [{ warehouseId: warehouse.id, quantity: 4 }] });
   await call('POST', '/api/v1/Inventory/transferRequests', { itemId: item.itemId, fromWarehouseId: warehouse.id, toWarehouseId: truck.id, quantity: 1, note: `${text} request` }, c.tech);
+  // A purchase order of a stocked part and a free-text one.
+  const [vendor] = await t.db.select().from(vendors).where(eq(vendors.subscriberId, sid)).orderBy(asc(vendors.id)).limit(1);
+  const [stocked] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.subscriberId, sid)).orderBy(asc(inventoryItems.id)).limit(1);
+  await call('POST', '/api/v1/PurchaseOrder', { vendorId: vendor.id, notes: `${text} PO`, lines: [{ itemId: stocked.id, quantity: 2 }, { description: `${text} part`, quantity: 1, unitCost: 3 }] });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

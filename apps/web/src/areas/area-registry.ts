@@ -12,6 +12,7 @@ import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { INVENTORY_AREAS } from '../features/office/inventory/inventory-areas';
+import { PURCHASE_ORDER_AREAS } from '../features/office/purchasing/purchasing-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -127,6 +128,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...PM_BOARD_AREAS,
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
+  ...PURCHASE_ORDER_AREAS,
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,

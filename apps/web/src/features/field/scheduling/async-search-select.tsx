@@ -10,6 +10,8 @@ interface AsyncSearchSelectProps<Known, Row extends Known, Key extends QueryKey>
   required?: boolean;
   value: number | null;
   onChange: (id: number | null) => void;
+  /** The whole row chosen (or null when cleared), for a form that copies its values. */
+  onPick?: (row: Known | null) => void;
   /** The server's rows for what was typed (already debounced); the chosen one should come back first. */
   queryOf: (search: string) => UseQueryOptions<Row[], Error, Row[], Key>;
   idOf: (row: Known) => number;
@@ -55,7 +57,10 @@ export function AsyncSearchSelect<Known, Row extends Known, Key extends QueryKey
       clearable
       data={data}
       value={value === null ? null : String(value)}
-      onChange={(v) => onChange(v ? Number(v) : null)}
+      onChange={(v) => {
+        onChange(v ? Number(v) : null);
+        props.onPick?.(v ? (labels.current.get(Number(v)) ?? null) : null);
+      }}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}

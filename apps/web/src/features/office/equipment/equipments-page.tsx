@@ -1,11 +1,11 @@
-import { Button, Center, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDropletExclamation, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_DEBOUNCE_MS, satisfies, type EquipmentListParsed } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../components/table-states';
+import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -42,7 +42,6 @@ export default function EquipmentsPage() {
     then();
     setPage(1);
   };
-  const total = list.data?.total ?? 0;
   const isFiltered = !!(query.search || customerId || categoryId || state !== 'active');
 
   return (
@@ -105,32 +104,22 @@ export default function EquipmentsPage() {
       {list.isError ? (
         <LoadFailed title="The equipment could not be read" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data && list.data.data.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={600}>{isFiltered ? 'No equipment matches these filters.' : 'No equipment is registered yet.'}</Text>
-            <Text size="sm" c="dimmed">
-              {isFiltered ? 'Change or clear the filters.' : 'Register the units at your customers\u2019 locations to keep their history.'}
-            </Text>
-            {canWrite && !isFiltered && (
+        <EmptyPanel
+          title={isFiltered ? 'No equipment matches these filters.' : 'No equipment is registered yet.'}
+          hint={isFiltered ? 'Change or clear the filters.' : 'Register the units at your customers\u2019 locations to keep their history.'}
+          action={
+            canWrite &&
+            !isFiltered && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={addEquipmentPath()}>
                 Add Equipment
               </Button>
-            )}
-          </Stack>
-        </Paper>
+            )
+          }
+        />
       ) : (
         <EquipmentList rows={list.data?.data} isLoading={list.isPending} canWrite={canWrite} />
       )}
-      {total > PAGE_SIZE && (
-        <Center>
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-        </Center>
-      )}
-      {list.data && (
-        <Text size="xs" c="dimmed" ta="center">
-          {total} {total === 1 ? 'piece' : 'pieces'} of equipment
-        </Text>
-      )}
+      <ListFooter total={list.data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} noun={(n) => `${n === 1 ? 'piece' : 'pieces'} of equipment`} />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Center, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, PM_CONTRACT_STATUSES, PM_STATUS_LABELS, satisfies, type PmContractStatus } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../../components/table-states';
+import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -26,7 +26,6 @@ export default function PmContractsPage() {
   const [page, setPage] = useState(1);
   const list = usePmContracts({ search: debounced.trim() || undefined, customerId: customerId ?? undefined, status: status ?? undefined, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });
   const filtered = (then: () => void) => (then(), setPage(1));
-  const total = list.data?.total ?? 0;
   const isFiltered = !!(debounced.trim() || customerId || status);
 
   return (
@@ -69,32 +68,22 @@ export default function PmContractsPage() {
       {list.isError ? (
         <LoadFailed title="The contracts could not be read" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data && list.data.data.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={600}>{isFiltered ? 'No contract matches these filters.' : 'No preventive-maintenance contract yet.'}</Text>
-            <Text size="sm" c="dimmed">
-              {isFiltered ? 'Change or clear the filters.' : 'Write the first one: a location, its equipment and tasks, how often, and the price.'}
-            </Text>
-            {canWrite && !isFiltered && (
+        <EmptyPanel
+          title={isFiltered ? 'No contract matches these filters.' : 'No preventive-maintenance contract yet.'}
+          hint={isFiltered ? 'Change or clear the filters.' : 'Write the first one: a location, its equipment and tasks, how often, and the price.'}
+          action={
+            canWrite &&
+            !isFiltered && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={newPmContractPath()}>
                 New contract
               </Button>
-            )}
-          </Stack>
-        </Paper>
+            )
+          }
+        />
       ) : (
         <PmContractList rows={list.data?.data} isLoading={list.isPending} />
       )}
-      {total > PAGE_SIZE && (
-        <Center>
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-        </Center>
-      )}
-      {list.data && (
-        <Text size="xs" c="dimmed" ta="center">
-          {total} {total === 1 ? 'contract' : 'contracts'}
-        </Text>
-      )}
+      <ListFooter total={list.data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} noun={(n) => (n === 1 ? 'contract' : 'contracts')} />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
 import { WorkDescription } from './work-description';
 import { WorkOrderAttachments } from './work-order-attachments';
 import { InvoiceSection } from '../../../money/invoices/invoice-section';
+import { WorkOrderPurchaseOrdersSection } from '../../purchasing/work-order-purchase-orders-section';
 import { FlagRemindersSection } from '../../../people/notices/flag-reminders-section';
 import { LaborApprovalSection } from '../../../people/labor-approvals/labor-approval-section';
 
@@ -43,6 +44,7 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
       <LaborApprovalSection workOrder={workOrder} />
       <WorkOrderItemsPanel workOrder={workOrder} />
+      <WorkOrderPurchaseOrdersSection workOrder={workOrder} />
       <InvoiceSection workOrder={workOrder} />
       <WorkOrderAttachments workOrder={workOrder} />
       <StatusHistory changes={workOrder.statusHistory} />
