@@ -33,6 +33,7 @@ import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
 import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
 import { inventoryRoutes } from './features/office/inventory/inventory.routes';
+import { vendorCreditsRoutes } from './features/office/purchasing/vendor-credits.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
 import { permissionsRoutes } from './features/platform/permissions/permissions.routes';
 import { corrigoRoutes } from './features/field/providers/corrigo/corrigo.routes';
@@ -210,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   invoicesRoutes(app, opts);
   purchasingRoutes(app, opts);
   inventoryRoutes(app, opts);
+  vendorCreditsRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));

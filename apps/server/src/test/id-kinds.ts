@@ -117,6 +117,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   'vendors.id': { table: 'vendors' },
   'shipToAddresses.id': { table: 'ship_to_addresses' },
   'vendors.accountNumber': { notAnId: "the company's account number with the vendor" },
+  vendorCreditId: { table: 'vendor_credits' },
   nextPurchaseOrderNumber: { notAnId: 'the number the next purchase order takes' },
   'customerQuestions.id': { table: 'company_list_rows', where: "list_key = 'customerQuestions'" },
   'sopTypes.id': { table: 'sop_types' },
