@@ -11,6 +11,7 @@ import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
 import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
+import { VENDOR_CREDIT_AREAS } from '../features/office/vendor-credits/vendor-credits-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -125,6 +126,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...EQUIPMENT_AREAS,
   ...PM_BOARD_AREAS,
   ...PM_CONTRACT_AREAS,
+  ...VENDOR_CREDIT_AREAS,
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,
