@@ -171,6 +171,9 @@ describe('no secret is ever sent', () => {
     const pm = (await t.call('POST', '/api/v1/PmContract', 'admin', { customerId: site, name: 'Hardening check', frequencyId: frequency, equipment: [{ equipmentId: pieces[0].equipmentId }], price: 100, priceBasis: 'visit', startsOn: '2027-01-01', endsOn: '2027-12-31' })).json();
     params.pmContractId = String(pm.pmContractId);
     params.preventiveMaintenanceApprovalGuid = (await t.call('POST', `/api/v1/PmContract/${pm.pmContractId}/sendForApproval`, 'admin', { email: 'facilities@lonestar.example' })).json().preventiveMaintenanceApprovalGuid;
+    // A vendor credit, for its page and the purchase orders it may be matched to.
+    const vendorId = (await t.call('GET', '/api/v1/VendorCredit/vendors', 'admin')).json()[0].vendorId;
+    params.vendorCreditId = String((await t.call('POST', '/api/v1/VendorCredit', 'admin', { vendorId, lines: [{ description: 'Hardening check', quantity: 1, unitCost: 1 }] })).json().vendorCreditId);
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
+  workOrderLabor, workOrderTechnicians, vendors, purchaseOrders, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -110,6 +110,13 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
     })
     .returning();
   await t.db.insert(pmVisits).values({ subscriberId: sid, contractId: contract.id, dueOn: '2026-11-10', skippedReason: `${text} closed` });
+  // A vendor credit the office opened, with a line of free text.
+  const [vendor] = await t.db.select().from(vendors).where(eq(vendors.subscriberId, sid)).orderBy(asc(vendors.id)).limit(1);
+  // A purchase order from that vendor (written as the purchase order pages will).
+  if ((await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.subscriberId, sid))).length === 0) {
+    await t.db.insert(purchaseOrders).values({ subscriberId: sid, number: 90_001, vendorId: vendor.id, notes: `${text} order` });
+  }
+  await call('POST', '/api/v1/VendorCredit', { vendorId: vendor.id, notes: `${text} credit`, lines: [{ description: `${text} core charge`, quantity: 1, unitCost: 12 }] });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

@@ -118,6 +118,12 @@ export const ID_KINDS: Record<string, IdKind> = {
   'shipToAddresses.id': { table: 'ship_to_addresses' },
   'vendors.accountNumber': { notAnId: "the company's account number with the vendor" },
   vendorCreditId: { table: 'vendor_credits' },
+  // Parts: the stocked item, where it is kept, whom it is bought from and on which order.
+  itemId: { table: 'inventory_items' },
+  warehouseId: { table: 'warehouses' },
+  transferToWarehouseId: { table: 'warehouses' },
+  vendorId: { table: 'vendors' },
+  purchaseOrderId: { table: 'purchase_orders' },
   nextPurchaseOrderNumber: { notAnId: 'the number the next purchase order takes' },
   'customerQuestions.id': { table: 'company_list_rows', where: "list_key = 'customerQuestions'" },
   'sopTypes.id': { table: 'sop_types' },

@@ -79,6 +79,9 @@ function checkMaterial(m: MaterialFields, ctx: z.RefinementCtx<MaterialFields>) 
   if (!isStocked && !m.description) ctx.addIssue({ code: 'custom', path: ['description'], message: required('Description') });
   if (!isStocked && m.unitCost == null) ctx.addIssue({ code: 'custom', path: ['unitCost'], message: required('Unit Cost') });
   if (isStockStatus(m.materialStatusId) && !isStocked) ctx.addIssue({ code: 'custom', path: ['itemId'], message: required('Item') });
+  for (const field of ['warehouseId', 'transferToWarehouseId', 'vendorId'] as const) {
+    if (!isStocked && m[field] != null) ctx.addIssue({ code: 'custom', path: [field], message: 'A location or a vendor is for a stocked part: choose its item.' });
+  }
   if (isWriteOffStatus(m.materialStatusId) && !m.writeOffReason) ctx.addIssue({ code: 'custom', path: ['writeOffReason'], message: required('Write-off Reason') });
   if (m.materialStatusId === MATERIAL_STOCK_STATUS.partTransferred) {
     if (m.transferToWarehouseId == null) ctx.addIssue({ code: 'custom', path: ['transferToWarehouseId'], message: required('Transfer To') });

@@ -97,6 +97,7 @@ describe('materials that are stocked parts', () => {
       ['tech', { itemId: coastalItem }, 400, 'Item is not valid.'],
       ['tech', { itemId: fd, quantity: 3 }, 409, 'There is not enough of this part at that location.'],
       ['tech2', { itemId: fd }, 400, 'Location field is required!'],
+      ['tech', { materialStatusId: 6, description: 'Free text', unitCost: 1, warehouseId: truck }, 400, 'A location or a vendor is for a stocked part: choose its item.'],
       ['tech', { materialStatusId: 6, description: 'Free text', unitCost: 1, itemId: fd, warehouseId: 999999 }, 400, 'Location is not valid.'],
     ];
     for (const [as, body, status, sentence] of cases) {

@@ -43,7 +43,7 @@ export function MaterialChangeDialog({ workOrderId, material, onClose }: { workO
       unitCost: material.unitCost,
       markupPercent: material.markupPercent,
       unitPrice: material.unitPrice,
-      vendorId: material.vendorId,
+      vendorId: stock.itemId == null ? null : material.vendorId,
       ...stockBodyOf(stock),
     });
     if (body) update.mutate({ materialId: material.materialId, body }, { onSuccess: onClose });

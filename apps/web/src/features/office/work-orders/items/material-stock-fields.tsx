@@ -111,6 +111,6 @@ export function MaterialStockFields({ statusId, values, onChange, onItem, errors
 export const stockBodyOf = (v: StockValues) => ({
   itemId: v.itemId,
   warehouseId: v.itemId == null ? null : v.warehouseId,
-  transferToWarehouseId: v.transferToWarehouseId,
+  transferToWarehouseId: v.itemId == null ? null : v.transferToWarehouseId,
   writeOffReason: v.writeOffReason.trim() || null,
 });
