@@ -35,6 +35,7 @@ import { purchaseOrdersRoutes } from './features/office/purchasing/purchase-orde
 import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
 import { inventoryRoutes } from './features/office/inventory/inventory.routes';
 import { stockTransferRoutes } from './features/office/inventory/stock-transfers.routes';
+import { vendorCreditsRoutes } from './features/office/purchasing/vendor-credits.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
 import { permissionsRoutes } from './features/platform/permissions/permissions.routes';
 import { corrigoRoutes } from './features/field/providers/corrigo/corrigo.routes';
@@ -214,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   purchaseOrdersRoutes(app, opts);
   inventoryRoutes(app, opts);
   stockTransferRoutes(app, opts);
+  vendorCreditsRoutes(app, opts);
   await teamLeaderHub(app, { bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));

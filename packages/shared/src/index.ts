@@ -60,3 +60,4 @@ export * from './schemas/refrigerant';
 export * from './schemas/pm-contracts';
 export * from './inventory-rules';
 export * from './schemas/inventory';
+export * from './schemas/vendor-credits';

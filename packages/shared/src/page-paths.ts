@@ -8,6 +8,8 @@ import type { Requirement } from './access';
 export const PM_CONTRACTS_PATH = '/preventative-maintenance';
 export const PM_CONTRACT_PATH = '/preventative-maintenance/view-pm-contract';
 export const PM_CONTRACT_APPROVAL_PATH = '/preventiveMaintenanceApproval';
+/** Vendor credits (spec platform 2.1 /vendorCredits), kept under Purchase Orders. */
+export const VENDOR_CREDITS_PATH = '/vendorCredits';
 export const RATE_SHEET_PATH = '/administration/account-settings/rateSheet';
 export const RATE_SHEET_APPROVAL_PATH = '/customerRateSheetApproval';
 export const INVITATION_PATH = '/users/acceptInvitation';

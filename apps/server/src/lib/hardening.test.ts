@@ -174,6 +174,9 @@ describe('no secret is ever sent', () => {
     // A purchase order, for its page, PDF and e-mail form.
     const vendorId = (await t.call('GET', '/api/v1/PurchaseOrder/choices', 'admin')).json().vendors[0].id;
     params.purchaseOrderId = String((await t.call('POST', '/api/v1/PurchaseOrder', 'admin', { vendorId, lines: [{ description: 'Hardening check', quantity: 1, unitCost: 1 }] })).json().purchaseOrderId);
+    // A vendor credit, for its page and the purchase orders it may be matched to.
+    const creditVendorId = (await t.call('GET', '/api/v1/VendorCredit/vendors', 'admin')).json()[0].vendorId;
+    params.vendorCreditId = String((await t.call('POST', '/api/v1/VendorCredit', 'admin', { vendorId: creditVendorId, lines: [{ description: 'Hardening check', quantity: 1, unitCost: 1 }] })).json().vendorCreditId);
     // A piece of the demo's equipment, for its page and its history.
     params.equipmentId = String((await t.call('GET', '/api/v1/Equipment?take=1', 'admin')).json().data[0].equipmentId);
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;

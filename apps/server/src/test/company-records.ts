@@ -119,6 +119,8 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   const [vendor] = await t.db.select().from(vendors).where(eq(vendors.subscriberId, sid)).orderBy(asc(vendors.id)).limit(1);
   const [stocked] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.subscriberId, sid)).orderBy(asc(inventoryItems.id)).limit(1);
   await call('POST', '/api/v1/PurchaseOrder', { vendorId: vendor.id, notes: `${text} PO`, lines: [{ itemId: stocked.id, quantity: 2 }, { description: `${text} part`, quantity: 1, unitCost: 3 }] });
+  // A vendor credit the office opened, with a line of free text.
+  await call('POST', '/api/v1/VendorCredit', { vendorId: vendor.id, notes: `${text} credit`, lines: [{ description: `${text} core charge`, quantity: 1, unitCost: 12 }] });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

@@ -126,6 +126,10 @@ export const ID_KINDS: Record<string, IdKind> = {
   markupGroupId: { table: 'markup_groups' },
   'shipToAddresses.id': { table: 'ship_to_addresses' },
   'vendors.accountNumber': { notAnId: "the company's account number with the vendor" },
+  vendorCreditId: { table: 'vendor_credits' },
+  // Parts: where a transferred material goes, whom it is bought from and on which order.
+  transferToWarehouseId: { table: 'warehouses' },
+  vendorId: { table: 'vendors' },
   nextPurchaseOrderNumber: { notAnId: 'the number the next purchase order takes' },
   purchaseOrderId: { table: 'purchase_orders' },
   'PurchaseOrder.lineId': { table: 'purchase_order_lines' },

@@ -13,6 +13,7 @@ import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-ar
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { INVENTORY_AREAS } from '../features/office/inventory/inventory-areas';
 import { PURCHASE_ORDER_AREAS } from '../features/office/purchasing/purchasing-areas';
+import { VENDOR_CREDIT_AREAS } from '../features/office/vendor-credits/vendor-credits-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
 import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
@@ -129,6 +130,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
   ...PURCHASE_ORDER_AREAS,
+  ...VENDOR_CREDIT_AREAS,
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Requirement } from '../access';
+import { isStockStatus, isWriteOffStatus, MATERIAL_STOCK_STATUS } from '../inventory-rules';
 import { moneyOf, quantityOf } from '../helpers/money';
 import { idOf, idParam, optionalText, pagingQuery, required, requiredText } from './common';
 
@@ -47,22 +48,60 @@ export const markupPercentOf = (label = 'Markup') => moneyOf(label).max(1000, `$
 const materialFields = {
   materialStatusId: idOf('Material Status'),
   partNumber: optionalText('Part Number', 100).nullish(),
-  description: requiredText('Description', 500),
+  /** Required unless an item is given: then the item's description. */
+  description: optionalText('Description', 500).trim().nullish(),
   quantity: quantityOf(),
-  unitCost: moneyOf('Unit Cost'),
+  /** Required unless an item is given: then the item's cost. */
+  unitCost: moneyOf('Unit Cost').nullish(),
   markupPercent: markupPercentOf().default(0),
-  /** When omitted, the cost with its markup (`priceWithMarkup`). */
+  /** When omitted, the cost with its markup (`priceWithMarkup`), or the item's price when it has one and no markup is given. */
   unitPrice: moneyOf('Unit Price').nullish(),
+  /** A stocked part: its stock moves with the material's status (MATERIAL_STOCK_EFFECTS). */
+  itemId: idOf('Item').nullish(),
+  /** Where the part comes from or goes to; a technician's own truck when left out. */
+  warehouseId: idOf('Location').nullish(),
+  /** Where a transferred part (status 9) goes. */
+  transferToWarehouseId: idOf('Transfer To').nullish(),
+  /** Why a part was stolen or damaged (statuses 11 and 12). */
+  writeOffReason: optionalText('Write-off Reason', 500).trim().nullish(),
+  /** The vendor a part returned for credit (status 14) goes back to, when not the one it was bought from. */
+  vendorId: idOf('Vendor').nullish(),
 };
 
-/** `WorkOrder/material/add`: a part used or proposed on a work order. */
-export const addMaterialBody = z.object({ workOrderId: idOf('Work order'), ...materialFields }).meta({
-  example: { workOrderId: 1, materialStatusId: 6, partNumber: 'CFM-1075', description: 'Condenser fan motor 1/3 HP', quantity: 1, unitCost: 142.5, markupPercent: 35 },
-});
+type MaterialFields = z.output<z.ZodObject<typeof materialFields>>;
+
+/**
+ * What a material's status asks of it besides its fields: a description and a cost unless an item gives them, an item
+ * for a status that moves stock, a reason to write a part off, a place to transfer it to.
+ */
+function checkMaterial(m: MaterialFields, ctx: z.RefinementCtx<MaterialFields>) {
+  const isStocked = m.itemId != null;
+  if (!isStocked && !m.description) ctx.addIssue({ code: 'custom', path: ['description'], message: required('Description') });
+  if (!isStocked && m.unitCost == null) ctx.addIssue({ code: 'custom', path: ['unitCost'], message: required('Unit Cost') });
+  if (isStockStatus(m.materialStatusId) && !isStocked) ctx.addIssue({ code: 'custom', path: ['itemId'], message: required('Item') });
+  for (const field of ['warehouseId', 'transferToWarehouseId', 'vendorId'] as const) {
+    if (!isStocked && m[field] != null) ctx.addIssue({ code: 'custom', path: [field], message: 'A location or a vendor is for a stocked part: choose its item.' });
+  }
+  if (isWriteOffStatus(m.materialStatusId) && !m.writeOffReason) ctx.addIssue({ code: 'custom', path: ['writeOffReason'], message: required('Write-off Reason') });
+  if (m.materialStatusId === MATERIAL_STOCK_STATUS.partTransferred) {
+    if (m.transferToWarehouseId == null) ctx.addIssue({ code: 'custom', path: ['transferToWarehouseId'], message: required('Transfer To') });
+    else if (m.transferToWarehouseId === m.warehouseId) ctx.addIssue({ code: 'custom', path: ['transferToWarehouseId'], message: 'Transfer To must be another location.' });
+  }
+}
+
+/** `WorkOrder/material/add`: a part used or proposed on a work order, a stocked item or free text. */
+export const addMaterialBody = z
+  .object({ workOrderId: idOf('Work order'), ...materialFields })
+  .superRefine(checkMaterial)
+  .meta({
+    example: { workOrderId: 1, materialStatusId: 2, itemId: 1, quantity: 1, markupPercent: 35 },
+  });
 export type AddMaterialBody = z.input<typeof addMaterialBody>;
 
 /** `PUT WorkOrder/material/{materialId}`: every field again; a price left out is the cost with its markup. */
-export const updateMaterialBody = z.object(materialFields);
+export const updateMaterialBody = z.object(materialFields).superRefine(checkMaterial).meta({
+  example: { materialStatusId: 14, itemId: 1, quantity: 1, unitCost: 18.4, markupPercent: 35 },
+});
 export type UpdateMaterialBody = z.input<typeof updateMaterialBody>;
 
 export const materialRowSchema = z.object({
@@ -79,8 +118,24 @@ export const materialRowSchema = z.object({
   lineTotal: z.number(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** The stocked part and where it comes from or goes to; null for a free-text material. */
+  itemId: z.number().nullable(),
+  warehouseId: z.number().nullable(),
+  warehouseName: z.string().nullable(),
+  transferToWarehouseId: z.number().nullable(),
+  transferToWarehouseName: z.string().nullable(),
+  writeOffReason: z.string().nullable(),
+  vendorId: z.number().nullable(),
 });
 export type MaterialRow = z.infer<typeof materialRowSchema>;
+
+/**
+ * `WorkOrder/material/locations`: where a material's part may come from or go to: the company's active warehouses and
+ * trucks. `isMine` marks the caller's own truck; `isAllowed` whether the caller may take from it (a technician his own
+ * truck only, unless he has Inventory write or 'Can Add All Inventory'); any location may receive a transfer.
+ */
+export const materialLocationSchema = z.object({ warehouseId: z.number(), name: z.string(), isTruck: z.boolean(), isMine: z.boolean(), isAllowed: z.boolean() });
+export type MaterialLocation = z.infer<typeof materialLocationSchema>;
 
 /** The materials of a work order with the exact sums of their costs and of their line totals. */
 export const workOrderMaterialsAnswer = z.object({ materials: z.array(materialRowSchema), totalCost: z.number(), totalPrice: z.number() });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addMaterialBody, idParam, materialRowSchema, materialStatusSchema, messageAnswer, updateMaterialBody, workOrderMaterialsAnswer } from '@sm/shared';
+import { addMaterialBody, idParam, materialLocationSchema, materialRowSchema, materialStatusSchema, messageAnswer, updateMaterialBody, workOrderMaterialsAnswer } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
 import { workOrderParams } from './work-order-item-access';
 import { addMaterial, deleteMaterial, listMaterials, listMaterialStatuses, updateMaterial } from './materials.service';
+import { listMaterialLocations } from './material-stock.service';
 
 const materialParams = z.object({ materialId: idParam('Material') });
 
@@ -17,6 +18,16 @@ export function materialsRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Materials') },
     schema: { summary: 'Material statuses', tags, response: { 200: z.array(materialStatusSchema) } },
     handler: (req) => listMaterialStatuses(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/WorkOrder/material/locations', {
+    config: { access: area('Materials') },
+    schema: {
+      operationId: 'listMaterialLocations',
+      summary: 'Warehouses and trucks a material may take its part from, the caller\'s own truck marked',
+      tags,
+      response: { 200: z.array(materialLocationSchema) },
+    },
+    handler: (req) => listMaterialLocations(ctxOf(req, deps.db), req.access!),
   });
   r.get('/api/v1/WorkOrder/:workOrderId/materials', {
     config: { access: area('Materials') },

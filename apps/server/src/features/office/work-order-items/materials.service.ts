@@ -1,15 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
-import { lineTotal, priceWithMarkup, sumMoney, type Access, type AddMaterialBody, type MaterialRow, type UpdateMaterialBody, type WorkOrderMaterials } from '@sm/shared';
-import { materialStatuses, users, workOrderMaterials } from '../../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { lineTotal, PARTS_WORK_ORDER_STATUS, priceWithMarkup, sumMoney, type Access, type AddMaterialBody, type MaterialRow, type UpdateMaterialBody, type WorkOrderMaterials } from '@sm/shared';
+import { materialStatuses, materialStock, users, warehouses, workOrderMaterials } from '../../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { publishHubEvent } from '../../platform/realtime/publish';
+import { syncMaterialCredit } from '../purchasing/vendor-credit-material.service';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
+import { resolvePlace, storeMaterialStock, storedPlaceOf, type ResolvedPlace } from './material-stock.service';
 import { amount, ensureMayDeleteItems, textOrNull, workOrderOfItem } from './work-order-item-access';
 
 type MaterialInput = Omit<AddMaterialBody, 'workOrderId'> & UpdateMaterialBody;
 type Stored = typeof workOrderMaterials.$inferSelect;
+type Place = typeof materialStock.$inferSelect;
+type Names = { warehouseName: string | null; transferToName: string | null };
+
+const fromPlaces = alias(warehouses, 'from_places');
+const toPlaces = alias(warehouses, 'to_places');
 
 /** `MaterialStatus/list`: the statuses of spec platform 4.10, in id order. */
 export async function listMaterialStatuses(ctx: Ctx) {
@@ -17,7 +26,7 @@ export async function listMaterialStatuses(ctx: Ctx) {
   return rows.map((s) => ({ materialStatusId: s.id, materialStatus: s.name }));
 }
 
-function rowOf(m: Stored, materialStatus: string, createdBy: string | null): MaterialRow {
+function rowOf(m: Stored, materialStatus: string, createdBy: string | null, place: Place | null, names: Names): MaterialRow {
   return {
     materialId: m.id,
     materialStatusId: m.materialStatusId,
@@ -31,21 +40,33 @@ function rowOf(m: Stored, materialStatus: string, createdBy: string | null): Mat
     lineTotal: amount(lineTotal(m.quantity, m.unitPrice)),
     createdBy,
     createdAt: m.createdAt.toISOString(),
+    itemId: place?.itemId ?? null,
+    warehouseId: place?.warehouseId ?? null,
+    warehouseName: names.warehouseName,
+    transferToWarehouseId: place?.transferToWarehouseId ?? null,
+    transferToWarehouseName: names.transferToName,
+    writeOffReason: place?.writeOffReason ?? null,
+    vendorId: place?.vendorId ?? null,
   };
 }
 
 const selectMaterials = (db: DbOrTx) =>
   db
-    .select({ m: workOrderMaterials, status: materialStatuses.name, createdBy: users.name })
+    .select({ m: workOrderMaterials, status: materialStatuses.name, createdBy: users.name, place: materialStock, warehouseName: fromPlaces.name, transferToName: toPlaces.name })
     .from(workOrderMaterials)
     .innerJoin(materialStatuses, eq(materialStatuses.id, workOrderMaterials.materialStatusId))
     .leftJoin(users, eq(users.id, workOrderMaterials.createdBy))
+    .leftJoin(materialStock, eq(materialStock.materialId, workOrderMaterials.id))
+    .leftJoin(fromPlaces, eq(fromPlaces.id, materialStock.warehouseId))
+    .leftJoin(toPlaces, eq(toPlaces.id, materialStock.transferToWarehouseId))
     .$dynamic();
+
+const answerOf = (r: Awaited<ReturnType<ReturnType<typeof selectMaterials>['execute']>>[number]) => rowOf(r.m, r.status, r.createdBy, r.place, r);
 
 async function materialById(db: DbOrTx, ctx: Ctx, materialId: number): Promise<MaterialRow> {
   const [r] = await selectMaterials(db).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId)));
   if (!r) throw notFound('Material');
-  return rowOf(r.m, r.status, r.createdBy);
+  return answerOf(r);
 }
 
 /**
@@ -58,26 +79,47 @@ export async function listMaterials(ctx: Ctx, access: Access, workOrderId: numbe
     .where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.workOrderId, workOrderId)))
     .orderBy(asc(workOrderMaterials.createdAt), asc(workOrderMaterials.id));
   return {
-    materials: rows.map((r) => rowOf(r.m, r.status, r.createdBy)),
+    materials: rows.map(answerOf),
     totalCost: amount(sumMoney(rows.map((r) => lineTotal(r.m.quantity, r.m.unitCost)))),
     totalPrice: amount(sumMoney(rows.map((r) => lineTotal(r.m.quantity, r.m.unitPrice)))),
   };
 }
 
-/** The stored values of a material; a price left out is the cost with its markup, to the cent. */
-async function valuesOf(tx: Tx, input: MaterialInput) {
+/**
+ * The stored values of a material; a stocked part's number, description and cost default to its item's, and a price
+ * left out is the item's price (when it has one and no markup is given) or the cost with its markup, to the cent.
+ */
+async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | null) {
   const [status] = await tx.select({ id: materialStatuses.id }).from(materialStatuses).where(eq(materialStatuses.id, input.materialStatusId));
   if (!status) throw new AppError(400, 'Material Status is not valid.');
   const markupPercent = input.markupPercent ?? 0;
+  const item = place?.item;
+  const unitCost = input.unitCost != null ? String(input.unitCost) : item?.unitCost;
+  const description = textOrNull(input.description) ?? item?.description;
+  if (unitCost == null || description == null) throw new AppError(400, unitCost == null ? 'Unit Cost field is required!' : 'Description field is required!');
+  const listPrice = markupPercent === 0 ? item?.unitPrice : null;
   return {
     materialStatusId: input.materialStatusId,
-    partNumber: textOrNull(input.partNumber),
-    description: input.description,
+    partNumber: textOrNull(input.partNumber) ?? item?.partNumber ?? null,
+    description,
     quantity: String(input.quantity),
-    unitCost: String(input.unitCost),
+    unitCost,
     markupPercent: String(markupPercent),
-    unitPrice: input.unitPrice == null ? priceWithMarkup(input.unitCost, markupPercent) : String(input.unitPrice),
+    unitPrice: input.unitPrice != null ? String(input.unitPrice) : (listPrice ?? priceWithMarkup(unitCost, markupPercent)),
   };
+}
+
+/**
+ * The stock and the vendor credit of a material follow its status and place, in its transaction; the boards hear of a
+ * work order moved to Return Parts For Credit after the commit.
+ */
+async function followStock(tx: Tx, ctx: Ctx, row: Stored, place: ResolvedPlace | null) {
+  await storeMaterialStock(tx, ctx, row, place);
+  return syncMaterialCredit(tx, ctx, row, place);
+}
+
+function tellBoards(ctx: Ctx, workOrderId: number, moved: boolean) {
+  if (moved) publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderStatus', workOrderId, workOrderStatusId: PARTS_WORK_ORDER_STATUS.returnPartsForCredit });
 }
 
 const snapshot = (m: Stored) => ({
@@ -90,40 +132,59 @@ const snapshot = (m: Stored) => ({
   markupPercent: m.markupPercent,
   unitPrice: m.unitPrice,
 });
+const placeSnapshot = (p: ResolvedPlace | null) =>
+  p && { itemId: p.itemId, warehouseId: p.warehouseId, transferToWarehouseId: p.transferToWarehouseId, writeOffReason: p.writeOffReason, vendorId: p.vendorId };
 
-/** `WorkOrder/material/add`: a part on a work order the caller may see, recorded in the audit log. */
+/** `WorkOrder/material/add`: a part on a work order the caller may see; a stocked part moves stock. Audited. */
 export async function addMaterial(ctx: Ctx, access: Access, body: AddMaterialBody): Promise<MaterialRow> {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, moved } = await ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, body.workOrderId);
-    const values = await valuesOf(tx, body);
+    const place = await resolvePlace(tx, ctx, access, body, null);
+    const values = await valuesOf(tx, body, place);
     const [row] = await tx
       .insert(workOrderMaterials)
       .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderId: body.workOrderId, createdBy: ctx.actor.userId, createdAt: ctx.now })
       .returning();
-    await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: row.id, action: 'create', after: snapshot(row) });
-    return materialById(tx, ctx, row.id);
+    const moved = await followStock(tx, ctx, row, place);
+    await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: row.id, action: 'create', after: { ...snapshot(row), stock: placeSnapshot(place) } });
+    return { answer: await materialById(tx, ctx, row.id), moved };
   });
+  tellBoards(ctx, body.workOrderId, moved);
+  return answer;
 }
 
-/** `PUT WorkOrder/material/{materialId}`: every field of the part again; the change is audited. */
+/** `PUT WorkOrder/material/{materialId}`: every field of the part again; stock moves by the difference. Audited. */
 export async function updateMaterial(ctx: Ctx, access: Access, materialId: number, body: UpdateMaterialBody): Promise<MaterialRow> {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, moved, workOrderId } = await ctx.db.transaction(async (tx) => {
     await workOrderOfItem(tx, ctx, access, workOrderMaterials, materialId, 'Material');
     const [before] = await tx.select().from(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).for('update');
-    const values = await valuesOf(tx, body);
+    const stored = await storedPlaceOf(tx, ctx, materialId);
+    const place = await resolvePlace(tx, ctx, access, body, stored);
+    const values = await valuesOf(tx, body, place);
     const [after] = await tx.update(workOrderMaterials).set(values).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
-    await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: materialId, action: 'update', before: snapshot(before), after: snapshot(after) });
-    return materialById(tx, ctx, materialId);
+    const moved = await followStock(tx, ctx, after, place);
+    await recordAudit(tx, ctx, {
+      entity: 'workOrderMaterial', entityId: materialId, action: 'update', before: { ...snapshot(before), stock: stored }, after: { ...snapshot(after), stock: placeSnapshot(place) },
+    });
+    return { answer: await materialById(tx, ctx, materialId), moved, workOrderId: after.workOrderId };
   });
+  tellBoards(ctx, workOrderId, moved);
+  return answer;
 }
 
-/** `DELETE WorkOrder/material/{materialId}`: needs 'Delete Labor Standard Items & Equipments' besides Materials write. */
+/**
+ * `DELETE WorkOrder/material/{materialId}`: needs 'Delete Labor Standard Items & Equipments' besides Materials write.
+ * Whatever the part took from stock is given back, and its vendor credit line removed.
+ */
 export async function deleteMaterial(ctx: Ctx, access: Access, materialId: number) {
   ensureMayDeleteItems(access);
   return ctx.db.transaction(async (tx) => {
     await workOrderOfItem(tx, ctx, access, workOrderMaterials, materialId, 'Material');
+    const [current] = await tx.select().from(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).for('update');
+    const stored = await storedPlaceOf(tx, ctx, materialId);
+    await followStock(tx, ctx, current, null);
     const [gone] = await tx.delete(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
-    await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: materialId, action: 'delete', before: snapshot(gone) });
+    await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: materialId, action: 'delete', before: { ...snapshot(gone), stock: stored } });
     return { message: 'Material deleted.' };
   });
 }

@@ -1,7 +1,7 @@
 import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { addMaterialBody, lineTotal, moneyText, priceWithMarkup } from '@sm/shared';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { workOrderEditPath } from '../edit/work-order-paths';
 import type { WorkOrderDetails } from '../edit/work-order-api';
@@ -9,6 +9,7 @@ import { materialStatusesQuery, useAddMaterial } from './items-api';
 import { FormButtons, MONEY_INPUT, QUANTITY_INPUT } from './item-form-parts';
 import { numberOrUndefined, useSchemaForm } from '../../../../lib/schema-form';
 import { ItemPageFrame } from './item-page-frame';
+import { EMPTY_STOCK, MaterialStockFields, stockBodyOf, type StockValues } from './material-stock-fields';
 
 interface Values {
   materialStatusId: string | null;
@@ -43,6 +44,15 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
     clear(field);
   };
   const preview = previewOf(values);
+  const [stock, setStockValues] = useState<StockValues>(EMPTY_STOCK);
+  const setStock = useCallback(
+    (next: Partial<StockValues>) => {
+      setStockValues((s) => ({ ...s, ...next }));
+      for (const field of Object.keys(next)) clear(field);
+    },
+    [clear],
+  );
+  const statusId = values.materialStatusId ? Number(values.materialStatusId) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,11 +60,12 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
       workOrderId: workOrder.workOrderId,
       materialStatusId: values.materialStatusId ? Number(values.materialStatusId) : undefined,
       partNumber: values.partNumber.trim() || null,
-      description: values.description,
+      description: values.description.trim() || null,
       quantity: numberOrUndefined(values.quantity),
       unitCost: numberOrUndefined(values.unitCost),
       markupPercent: numberOrUndefined(values.markupPercent) ?? 0,
       unitPrice: numberOrUndefined(values.unitPrice) ?? null,
+      ...stockBodyOf(stock),
     });
     if (body) add.mutate(body, { onSuccess: () => void navigate(workOrderEditPath(workOrder.workOrderNumber)) });
   };
@@ -76,10 +87,19 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
           nothingFoundMessage="No Options"
           comboboxProps={{ withinPortal: true }}
         />
+        <MaterialStockFields
+          statusId={statusId}
+          values={stock}
+          onChange={setStock}
+          errors={errors}
+          onItem={(item) =>
+            item && setValues((v) => ({ ...v, partNumber: item.partNumber, description: item.description, unitCost: item.unitCost, unitPrice: item.unitPrice ?? '' }))
+          }
+        />
         <TextInput label="Part Number" size="md" value={values.partNumber} onChange={(e) => set('partNumber', e.currentTarget.value)} error={errors.partNumber} autoComplete="off" />
         <TextInput
           label="Description"
-          withAsterisk
+          withAsterisk={stock.itemId == null}
           size="md"
           value={values.description}
           onChange={(e) => set('description', e.currentTarget.value)}
@@ -88,7 +108,7 @@ function MaterialForm({ workOrder }: { workOrder: WorkOrderDetails }) {
         />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput label="Quantity" withAsterisk {...QUANTITY_INPUT} value={values.quantity} onChange={(v) => set('quantity', v)} error={errors.quantity} />
-          <NumberInput label="Unit Cost" withAsterisk {...MONEY_INPUT} value={values.unitCost} onChange={(v) => set('unitCost', v)} error={errors.unitCost} />
+          <NumberInput label="Unit Cost" withAsterisk={stock.itemId == null} {...MONEY_INPUT} value={values.unitCost} onChange={(v) => set('unitCost', v)} error={errors.unitCost} />
           <NumberInput
             label="Markup %"
             {...MONEY_INPUT}

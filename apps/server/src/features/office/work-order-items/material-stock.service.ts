@@ -1,0 +1,125 @@
+import { asc, eq } from 'drizzle-orm';
+import { canWrite, hasFunctionality, type Access, type MaterialLocation } from '@sm/shared';
+import { inventoryItems, materialStock, vendors, warehouses } from '../../../db/schema';
+import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
+import { AppError } from '../../../lib/errors';
+import { ofTenant } from '../../../lib/tenancy';
+import { reconcileMaterialStock } from '../inventory/stock-ledger.service';
+
+/**
+ * Where a work order's material takes its part from or puts it: the stocked item, the location (a technician's own
+ * truck unless he may use any location), where a transferred part goes, why a part was written off, and the vendor a
+ * part returned for credit goes back to. The ledger follows through `reconcileMaterialStock`.
+ */
+
+type StoredPlace = typeof materialStock.$inferSelect;
+type Item = typeof inventoryItems.$inferSelect;
+
+/** What a material's body says of its stock. */
+export interface StockInput {
+  itemId?: number | null;
+  warehouseId?: number | null;
+  transferToWarehouseId?: number | null;
+  writeOffReason?: string | null;
+  vendorId?: number | null;
+}
+
+/** A resolved place: the stored row's values and the item (for defaults and the vendor credit). */
+export interface ResolvedPlace {
+  itemId: number;
+  warehouseId: number;
+  transferToWarehouseId: number | null;
+  writeOffReason: string | null;
+  vendorId: number | null;
+  item: Item;
+}
+
+/** Whether the caller may take parts from (or put them in) any location, not only his own truck. */
+export const mayUseAnyLocation = (access: Access) => canWrite(access, 'Inventory') || hasFunctionality(access, 'Inventory', 'Can Add All Inventory');
+
+const activeLocations = (db: DbOrTx, ctx: Ctx) =>
+  db.select().from(warehouses).where(ofTenant(warehouses, ctx, eq(warehouses.isActive, true))).orderBy(asc(warehouses.isTruck), asc(warehouses.name));
+
+/** `GET WorkOrder/material/locations`: the warehouses and trucks a material may name, the caller's truck marked. */
+export async function listMaterialLocations(ctx: Ctx, access: Access): Promise<MaterialLocation[]> {
+  const anywhere = mayUseAnyLocation(access);
+  return (await activeLocations(ctx.db, ctx)).map((w) => {
+    const isMine = w.isTruck && w.technicianId === ctx.actor.userId;
+    return { warehouseId: w.id, name: w.name, isTruck: w.isTruck, isMine, isAllowed: isMine || anywhere };
+  });
+}
+
+async function locationOf(tx: Tx, ctx: Ctx, warehouseId: number, label: string) {
+  const [w] = await tx.select().from(warehouses).where(ofTenant(warehouses, ctx, eq(warehouses.id, warehouseId), eq(warehouses.isActive, true)));
+  if (!w) throw new AppError(400, `${label} is not valid.`);
+  return w;
+}
+
+async function myTruck(tx: Tx, ctx: Ctx) {
+  const [w] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(ofTenant(warehouses, ctx, eq(warehouses.isTruck, true), eq(warehouses.isActive, true), eq(warehouses.technicianId, ctx.actor.userId)));
+  return w?.id ?? null;
+}
+
+/** The stored place of a material, if it is a stocked part. */
+export async function storedPlaceOf(tx: DbOrTx, ctx: Ctx, materialId: number): Promise<StoredPlace | null> {
+  const [row] = await tx.select().from(materialStock).where(ofTenant(materialStock, ctx, eq(materialStock.materialId, materialId)));
+  return row ?? null;
+}
+
+/**
+ * The place a material's body asks for, checked: a company's item (active when newly chosen), a location of the
+ * company (the one stored, else the caller's truck when left out), one the caller may use when it changes, a vendor
+ * of the company. Null for a free-text material.
+ */
+export async function resolvePlace(tx: Tx, ctx: Ctx, access: Access, input: StockInput, stored: StoredPlace | null): Promise<ResolvedPlace | null> {
+  if (input.itemId == null) return null;
+  const [item] = await tx.select().from(inventoryItems).where(ofTenant(inventoryItems, ctx, eq(inventoryItems.id, input.itemId)));
+  if (!item || (!item.isActive && item.id !== stored?.itemId)) throw new AppError(400, 'Item is not valid.');
+  const warehouseId = input.warehouseId ?? stored?.warehouseId ?? (await myTruck(tx, ctx));
+  if (warehouseId == null) throw new AppError(400, 'Location field is required!');
+  if (warehouseId !== stored?.warehouseId) {
+    const location = await locationOf(tx, ctx, warehouseId, 'Location');
+    const isMine = location.isTruck && location.technicianId === ctx.actor.userId;
+    if (!isMine && !mayUseAnyLocation(access)) throw new AppError(403, 'You may take parts only from your own truck.');
+  }
+  const transferTo = input.transferToWarehouseId ?? null;
+  if (transferTo != null) {
+    if (transferTo === warehouseId) throw new AppError(400, 'Transfer To must be another location.');
+    if (transferTo !== stored?.transferToWarehouseId) await locationOf(tx, ctx, transferTo, 'Transfer To');
+  }
+  const vendorId = input.vendorId ?? null;
+  if (vendorId != null && vendorId !== stored?.vendorId) {
+    const [v] = await tx.select({ id: vendors.id }).from(vendors).where(ofTenant(vendors, ctx, eq(vendors.id, vendorId), eq(vendors.isActive, true)));
+    if (!v) throw new AppError(400, 'Vendor is not valid.');
+  }
+  return { itemId: item.id, warehouseId, transferToWarehouseId: transferTo, writeOffReason: input.writeOffReason ?? null, vendorId, item };
+}
+
+/**
+ * Stores a material's place (or removes it) and brings the ledger to what its status asks, in the caller's
+ * transaction: the database refuses stock below zero with a 409.
+ */
+export async function storeMaterialStock(
+  tx: Tx,
+  ctx: Ctx,
+  material: { id: number; workOrderId: number; materialStatusId: number; quantity: string; unitCost: string },
+  place: ResolvedPlace | null,
+) {
+  if (place) {
+    const values = {
+      itemId: place.itemId, warehouseId: place.warehouseId, transferToWarehouseId: place.transferToWarehouseId, writeOffReason: place.writeOffReason, vendorId: place.vendorId,
+    };
+    await tx.insert(materialStock).values({ materialId: material.id, subscriberId: ctx.actor.subscriberId, ...values }).onConflictDoUpdate({ target: materialStock.materialId, set: values });
+  } else {
+    await tx.delete(materialStock).where(ofTenant(materialStock, ctx, eq(materialStock.materialId, material.id)));
+  }
+  await reconcileMaterialStock(
+    tx,
+    ctx,
+    { materialId: material.id, workOrderId: material.workOrderId, statusId: material.materialStatusId, quantity: material.quantity },
+    place && { ...place, unitCost: material.unitCost },
+  );
+}
