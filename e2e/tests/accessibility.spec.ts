@@ -73,7 +73,7 @@ const TESTS_PER_WALK: Record<string, number> = {
   'desktop admin': 31,
   'phone admin': 31,
   'desktop leader': 8,
-  'desktop dispatcher': 11,
+  'desktop dispatcher': 15,
   'desktop tech': 7,
   'phone tech': 7,
   'desktop payroll': 5,
