@@ -56,7 +56,7 @@ export async function listPurchaseOrders(ctx: Ctx, q: PurchaseOrderListParsed): 
   return { data: rows.map(summaryOf), total };
 }
 
-/** `GET PurchaseOrder/workOrder/{workOrderId}`: the purchase orders of a work order the caller may see, newest first. */
+/** `GET WorkOrder/{workOrderId}/purchaseOrders`: the purchase orders of a work order the caller may see, newest first. */
 export async function workOrderPurchaseOrders(ctx: Ctx, access: Access, workOrderId: number): Promise<PurchaseOrderSummary[]> {
   const [wo] = await ctx.db.select({ id: workOrders.id }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, workOrderId), visibleWorkOrders(ctx, access)));
   if (!wo) throw notFound('Work order');

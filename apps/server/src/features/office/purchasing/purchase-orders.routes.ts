@@ -67,7 +67,7 @@ export function purchaseOrdersRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
     handler: (req) => purchaseOrderWorkOrderOptions(ctxOf(req, deps.db), req.access!, req.query),
   });
-  r.get('/api/v1/PurchaseOrder/workOrder/:workOrderId', {
+  r.get('/api/v1/WorkOrder/:workOrderId/purchaseOrders', {
     config: { access: read, errors: [404] },
     schema: {
       operationId: 'listWorkOrderPurchaseOrders', summary: 'The purchase orders of a work order, newest first', tags,

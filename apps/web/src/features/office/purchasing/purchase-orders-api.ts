@@ -23,7 +23,7 @@ export function usePurchaseOrder(id: number | null) {
 export function useWorkOrderPurchaseOrders(workOrderId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...PURCHASE_ORDERS_KEY, 'workOrder', workOrderId],
-    queryFn: ({ signal }) => apiGet<PurchaseOrderSummary[]>(`PurchaseOrder/workOrder/${workOrderId}`, { signal }),
+    queryFn: ({ signal }) => apiGet<PurchaseOrderSummary[]>(`WorkOrder/${workOrderId}/purchaseOrders`, { signal }),
     enabled,
   });
 }
