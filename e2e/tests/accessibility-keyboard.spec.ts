@@ -109,8 +109,10 @@ test.describe('keyboard', () => {
   });
 });
 
+// In the company's time zone (America/Chicago), as its dispatchers are: the demo's visits are on the company's days, and
+// the browser's own week (UTC here) is another one from Saturday evening, the company's time, to its midnight.
 test.describe('screen readers', () => {
-  test.use({ viewport: { width: 1366, height: 900 } });
+  test.use({ viewport: { width: 1366, height: 900 }, timezoneId: 'America/Chicago' });
 
   test("the dispatcher board names each visit and day, and opens a visit from the keyboard", async ({ page }) => {
     await openAs(page, 'dispatcher', '/management/dispatcher');

@@ -92,12 +92,14 @@ test.describe('administration lists (desktop)', () => {
     await expect(statuses.locator('tr[data-row="En Route"]')).toContainText('50');
     await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
 
-    // The dispatcher reads standard items, the SOP lists (reading users) and the MSA cost sheet (reading billing) but
-    // may not change them, and keeps the quotes' inclusions and exclusions; no other list.
+    // The dispatcher reads standard items, the SOP lists (reading users), the MSA cost sheet (reading billing), the
+    // warehouse types, the warehouses and the vendors but may not change them, and keeps the quotes' inclusions and
+    // exclusions and the inventory's locations; no other list.
     await openAs(page, 'dispatcher', '/administration');
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(5);
-    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/, /MSA Cost Sheet/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
+    await expect(lists.getByRole('link')).toHaveCount(9);
+    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/, /MSA Cost Sheet/, /Warehouse Types/, /^Warehouses/, /Vendors/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
+    await expect(lists.getByRole('link', { name: /^Locations/ })).not.toContainText('Read only');
     await expect(lists.getByRole('link', { name: /Quote Inclusions/ })).not.toContainText('Read only');
     await lists.getByRole('link', { name: /Standard Items/ }).click();
     await expect(page.getByRole('table', { name: 'Standard Items' }).locator('tr[data-row="Trip Charge"]')).toContainText('$85.00');

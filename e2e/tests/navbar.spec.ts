@@ -90,7 +90,7 @@ test.describe('the navbar in sections', () => {
     await expect(section(page, 'Money')).toBeFocused();
 
     await filterBox(page).focus();
-    await page.keyboard.type('credit');
+    await page.keyboard.type('credit memo');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/creditMemos$/);
     await expect(filterBox(page)).toHaveValue('');
