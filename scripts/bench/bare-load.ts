@@ -40,16 +40,17 @@ function preparedName(text: string): string | undefined {
 /**
  * Sends captured statements in their order, as the API sent them: outside a transaction on the pool, and from
  * BEGIN to COMMIT on one connection. `swap` replaces parameters (the new labor entry's id); answers the id the
- * insert into `idOf` (work_order_labor unless told) returned, if one did.
+ * insert into `idOf` (work_order_labor unless told) returned, if one did. `prepared` false sends each statement
+ * unnamed, parsed and planned every time, as the API sends the statements it does not prepare.
  */
-export async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: CapturedQuery) => unknown[], idOf = 'work_order_labor'): Promise<number | null> {
+export async function replay(pool: pg.Pool, queries: CapturedQuery[], swap?: (q: CapturedQuery) => unknown[], idOf = 'work_order_labor', prepared = true): Promise<number | null> {
   let client: pg.PoolClient | null = null;
   let laborId: number | null = null;
   try {
     for (const q of queries) {
       const text = q.sql.trim().toLowerCase();
       if (text === 'begin') client = await pool.connect();
-      const r = await (client ?? pool).query({ name: preparedName(q.sql), text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
+      const r = await (client ?? pool).query({ name: prepared ? preparedName(q.sql) : undefined, text: q.sql, values: swap ? swap(q) : q.params, rowMode: 'array' });
       if (text.includes(`insert into "${idOf}"`)) laborId = Number(r.rows[0]?.[0]);
       if (text === 'commit' || text === 'rollback') {
         client?.release();

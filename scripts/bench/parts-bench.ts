@@ -167,12 +167,15 @@ async function apiCycle(c: RawHttpUser, t: Technician, k: number, rec: Recorder)
   }
 }
 
-/** The same cycle bare: the captured statements, the new material's id in place of the captured one. */
+/**
+ * The same cycle bare: the captured statements, the new material's id in place of the captured one, each sent unnamed
+ * as the API sends them (it prepares none of these).
+ */
 async function bareCycle(pool: pg.Pool, use: CapturedUse, rec: Recorder): Promise<boolean> {
   try {
-    const materialId = await replay(pool, use.add, undefined, 'work_order_materials');
+    const materialId = await replay(pool, use.add, undefined, 'work_order_materials', false);
     if (materialId === null) throw new Error('the add inserted no material');
-    await replay(pool, use.cancel, (q) => q.params.map((p) => (p === use.materialId ? materialId : p)));
+    await replay(pool, use.cancel, (q) => q.params.map((p) => (p === use.materialId ? materialId : p)), 'work_order_materials', false);
     return true;
   } catch (e) {
     rec.fail(messageOf(e));
@@ -302,7 +305,7 @@ function writeResults(r: { date: string; config: typeof CONFIG; phases: Record<s
   const md = [
     `# Parts bench (${r.date.slice(0, 10)})`,
     '',
-    `${r.config.technicians} technicians, ${r.config.items} items (${r.config.itemsPerTruck} on each truck), PostgreSQL. A cycle: a part added to the technician's work order as Sold From Inventory from his truck, then marked Canceled (two requests; the ledger takes the part and gives it back). Bare: the statements the API sends, captured from the product's code, sent through \`pg\` on a pool of the same size (${r.config.poolSize}). ${r.config.durationSec} s a phase; paced at ${r.config.cycleRatePerUser} cycles/s per technician.`,
+    `${r.config.technicians} technicians, ${r.config.items} items (${r.config.itemsPerTruck} on each truck), PostgreSQL. A cycle: a part added to the technician's work order as Sold From Inventory from his truck, then marked Canceled (two requests; the ledger takes the part and gives it back). Bare: the statements the API sends, captured from the product's code, sent through \`pg\` as the API sends them (unnamed: parsed and planned each time), on a pool of the same size (${r.config.poolSize}). ${r.config.durationSec} s a phase; paced at ${r.config.cycleRatePerUser} cycles/s per technician.`,
     '',
     '| phase | cycles/s | p50 ms | p99 ms | max ms | cycles | errors | server CPU ms/cycle | PostgreSQL CPU ms/cycle |',
     '|---|---|---|---|---|---|---|---|---|',
