@@ -5,6 +5,7 @@ import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { reconcileMaterialStock } from '../inventory/stock-ledger.service';
+import { truckOf } from '../inventory/stock-transfers.service';
 
 /**
  * Where a work order's material takes its part from or puts it: the stocked item, the location (a technician's own
@@ -55,12 +56,10 @@ async function locationOf(tx: Tx, ctx: Ctx, warehouseId: number, label: string) 
   return w;
 }
 
+/** The caller's truck while it is in use, where his parts come from unless he names another location. */
 async function myTruck(tx: Tx, ctx: Ctx) {
-  const [w] = await tx
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(ofTenant(warehouses, ctx, eq(warehouses.isTruck, true), eq(warehouses.isActive, true), eq(warehouses.technicianId, ctx.actor.userId)));
-  return w?.id ?? null;
+  const truck = await truckOf(tx, ctx);
+  return truck?.isActive ? truck.id : null;
 }
 
 /** The stored place of a material, if it is a stocked part. */
