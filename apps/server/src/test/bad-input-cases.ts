@@ -26,9 +26,13 @@ const WRONG: Record<string, unknown[]> = {
   object: ['x', 1, [], null],
 };
 
-/** The JSON schema (input side) of a zod schema, for walking its fields. */
+const jsonSchemas = new WeakMap<z.ZodType, Json>();
+
+/** The JSON schema (input side) of a zod schema, for walking its fields: worked out once per schema. */
 export function jsonOf(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  let json = jsonSchemas.get(schema);
+  if (!json) jsonSchemas.set(schema, (json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json));
+  return json;
 }
 
 function typeOf(s: Json): string {

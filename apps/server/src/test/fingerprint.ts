@@ -32,3 +32,37 @@ export async function companyFingerprint(db: Db, subscriberId: number): Promise<
   const text = (res as unknown as { rows: { f: string }[] }).rows[0].f;
   return Object.fromEntries(text.split('|').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
 }
+
+/**
+ * The next transaction id the database will hand out. Every insert, update and delete runs in a transaction that
+ * takes an id, and reading takes none: while this stays the same, no row of any table was written.
+ */
+async function nextTransactionId(db: Db): Promise<string> {
+  const res = await db.execute<{ x: string }>(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+  return (res as unknown as { rows: { x: string }[] }).rows[0].x;
+}
+
+/**
+ * Watches a database for writes between two looks: `dbFingerprint` of every row when a transaction id was taken since
+ * the baseline, nothing more when none was (most looks, and the fingerprint of every row of every table is costly).
+ * `unchanged` answers whether the rows are as at the baseline; `rebase` makes what is there now the baseline.
+ */
+export async function writeWatch(db: Db) {
+  let mark = await nextTransactionId(db);
+  let print = await dbFingerprint(db);
+  return {
+    get print() {
+      return print;
+    },
+    async unchanged(): Promise<boolean> {
+      return (await nextTransactionId(db)) === mark || (await dbFingerprint(db)) === print;
+    },
+    async rebase() {
+      const now = await nextTransactionId(db);
+      if (now === mark) return;
+      // The mark is read first: a write after it makes the next look fingerprint again, never miss a change.
+      mark = now;
+      print = await dbFingerprint(db);
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { bodyCases, jsonOf, paramCases, plausible, queryCases, type BadCase } from './bad-input-cases';
-import { dbFingerprint } from './fingerprint';
+import { dbFingerprint, writeWatch } from './fingerprint';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The routes of the API under /api/v1, as the sweeps go over them. */
@@ -66,6 +66,14 @@ function isValid(route: Route, c: BadCase): boolean {
   return (!s.params || s.params.safeParse(params).success) && (!s.body || s.body.safeParse(body).success) && (!s.querystring || s.querystring.safeParse(c.query ?? {}).success);
 }
 
+/**
+ * Whether this run sends the cases a route's own schemas refuse. They are answered before the route's handler runs,
+ * so their answers do not depend on the database behind: when `npm test` runs the API tests on PGlite and then on
+ * PostgreSQL (BAD_INPUT_REFUSED_CASES=postgresql on the PGlite run), they are sent on PostgreSQL only, and the cases
+ * that reach the database on both.
+ */
+const REFUSED_CASES_HERE = !(process.env.BAD_INPUT_REFUSED_CASES === 'postgresql' && process.env.TEST_DRIVER !== 'pg');
+
 /** The tests each part of the bad-input sweep is cut into. */
 const CHUNKS = 3;
 
@@ -96,21 +104,21 @@ export function badInputSweep(part: number, parts: number) {
           // A route with few fields has fewer ways to be wrong: at least 15 cases a field, and 50 from four fields on.
           const fields = [s.body, s.params, s.querystring].reduce((n, z) => n + (z ? Object.keys(jsonOf(z).properties ?? {}).length : 0), 0);
           minimum[key] = Math.min(50, 15 * Math.max(1, fields));
-          // The database is compared around each run of refused cases (a valid case may write, and starts a new run):
-          // one fingerprint per run instead of one per case keeps the sweep fast as routes are added.
-          let before = await dbFingerprint(t.db);
+          // The database is compared around each run of refused cases (a valid case may write, and starts a new run).
+          const watch = await writeWatch(t.db);
           let refused: string[] = [];
           const checkNothingWritten = async () => {
-            if (refused.length > 0) expect(await dbFingerprint(t.db), `${key} wrote to the database on one of [${refused.join('; ')}]`).toBe(before);
+            if (refused.length > 0 && !(await watch.unchanged())) expect(await dbFingerprint(t.db), `${key} wrote to the database on one of [${refused.join('; ')}]`).toBe(watch.print);
             refused = [];
           };
           for (const c of cases) {
             const valid = isValid(r, c);
+            if (!valid && !REFUSED_CASES_HERE) continue;
             if (valid) await checkNothingWritten();
             const res = await sendCase(t, r, c);
             expect(res.statusCode, `${key} [${c.label}] ${res.body.slice(0, 200)}`).toBeLessThan(500);
             if (valid) {
-              before = await dbFingerprint(t.db);
+              await watch.rebase();
               continue;
             }
             refused.push(c.label);
