@@ -1,23 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { databaseEnv } from '../test/process-database';
 import { freePort, HEALTH_DEADLINE_MS, killHard, openLog, startServer, type ServerProcess } from '../test/server-process';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sm-durability-'));
+const cleanups: (() => Promise<void> | void)[] = [];
 let server: ServerProcess | null = null;
 
 afterAll(async () => {
   if (server) await killHard(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /**
- * The real server on the embedded database in `dataDir`. Its first start migrates and seeds: beside the other test
- * files on two shared cores that once took more than the 30 s this test used to allow, so it waits as the soak does.
+ * The real server on a copy of the seeded embedded database (its own data folder). A start after a kill recovers the
+ * database: on a machine loaded many times over its cores that has taken minutes, so it waits as the soak does.
  */
-const start = (port: number) =>
-  startServer({ port, log: openLog(join(dataDir, 'server.log')), env: { DATA_DIR: dataDir, SEED_DEMO: '1', WEB_DIST: join(dataDir, 'no-web'), JWT_SECRET: 'durability-secret-durability-secret' } });
+let env: Record<string, string> | undefined;
+const start = async (port: number) => {
+  env ??= await databaseEnv(cleanups, 'durability');
+  return startServer({ port, log: openLog(join(env.DATA_DIR, 'server.log')), env: { ...env, WEB_DIST: join(env.DATA_DIR, 'no-web'), JWT_SECRET: 'durability-secret-durability-secret' } });
+};
 
 describe.skipIf(process.env.TEST_DRIVER === 'pg')('embedded database durability', () => {
   it('keeps every answered write after the server is killed with SIGKILL mid-burst', async () => {
