@@ -5,6 +5,7 @@ import { freePort, HEALTH_DEADLINE_MS, killHard, openLog, startServer, type Serv
 
 const cleanups: (() => Promise<void> | void)[] = [];
 let server: ServerProcess | null = null;
+let env: Record<string, string> | undefined;
 
 afterAll(async () => {
   if (server) await killHard(server);
@@ -15,7 +16,6 @@ afterAll(async () => {
  * The real server on a copy of the seeded embedded database (its own data folder). A start after a kill recovers the
  * database: on a machine loaded many times over its cores that has taken minutes, so it waits as the soak does.
  */
-let env: Record<string, string> | undefined;
 const start = async (port: number) => {
   env ??= await databaseEnv(cleanups, 'durability');
   return startServer({ port, log: openLog(join(env.DATA_DIR, 'server.log')), env: { ...env, WEB_DIST: join(env.DATA_DIR, 'no-web'), JWT_SECRET: 'durability-secret-durability-secret' } });
