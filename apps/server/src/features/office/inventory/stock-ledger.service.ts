@@ -68,7 +68,7 @@ export interface MaterialStockPlace {
 export async function reconcileMaterialStock(
   tx: Tx,
   ctx: Ctx,
-  material: { materialId: number; workOrderId: number; statusId: number; quantity: Decimal.Value },
+  material: { materialId: number; workOrderId: number; statusId: number; quantity: Decimal.Value; isNew?: boolean },
   place: MaterialStockPlace | null,
 ) {
   const want = new Map<string, Decimal>();
@@ -81,11 +81,14 @@ export async function reconcileMaterialStock(
       want.set(k, (want.get(k) ?? new Decimal(0)).plus(new Decimal(material.quantity).times(effect.sign)));
     }
   }
-  const have = await tx
-    .select({ itemId: stockMovements.itemId, warehouseId: stockMovements.warehouseId, kind: stockMovements.kind, total: sql<string>`sum(${stockMovements.quantity})` })
-    .from(stockMovements)
-    .where(ofTenant(stockMovements, ctx, eq(stockMovements.materialId, material.materialId)))
-    .groupBy(stockMovements.itemId, stockMovements.warehouseId, stockMovements.kind);
+  // A material created in this transaction has no rows yet: nothing to read.
+  const have = material.isNew
+    ? []
+    : await tx
+        .select({ itemId: stockMovements.itemId, warehouseId: stockMovements.warehouseId, kind: stockMovements.kind, total: sql<string>`sum(${stockMovements.quantity})` })
+        .from(stockMovements)
+        .where(ofTenant(stockMovements, ctx, eq(stockMovements.materialId, material.materialId)))
+        .groupBy(stockMovements.itemId, stockMovements.warehouseId, stockMovements.kind);
   const haveBy = new Map<string, Decimal>();
   for (const h of have) {
     const k = key(h.itemId, h.warehouseId, h.kind === 'released' ? 'reserved' : h.kind);

@@ -72,10 +72,11 @@ async function removeLine(tx: Tx, ctx: Ctx, found: NonNullable<Awaited<ReturnTyp
 
 /**
  * Keeps the vendor credit line of one material equal to what its status says, inside the material's transaction.
- * Returns whether the work order moved to 43 Return Parts For Credit (the boards are told after the commit).
+ * Returns whether the work order moved to 43 Return Parts For Credit (the boards are told after the commit). Only a
+ * material that was returned for credit has a line (`wasReturned`): for any other, there is none to look for.
  */
-export async function syncMaterialCredit(tx: Tx, ctx: Ctx, material: CreditMaterial, place: CreditPlace | null): Promise<boolean> {
-  const found = await lineOf(tx, ctx, material.id);
+export async function syncMaterialCredit(tx: Tx, ctx: Ctx, material: CreditMaterial, place: CreditPlace | null, wasReturned: boolean): Promise<boolean> {
+  const found = wasReturned ? await lineOf(tx, ctx, material.id) : null;
   const isReturned = material.materialStatusId === MATERIAL_STOCK_STATUS.returnedForCredit && place !== null;
   if (!isReturned) {
     if (found) await removeLine(tx, ctx, found);

@@ -25,7 +25,7 @@ export interface StockInput {
   vendorId?: number | null;
 }
 
-/** A resolved place: the stored row's values and the item (for defaults and the vendor credit). */
+/** A resolved place: the stored row's values, the item (for defaults and the vendor credit) and the locations' names. */
 export interface ResolvedPlace {
   itemId: number;
   warehouseId: number;
@@ -33,7 +33,12 @@ export interface ResolvedPlace {
   writeOffReason: string | null;
   vendorId: number | null;
   item: Item;
+  warehouseName: string;
+  transferToName: string | null;
 }
+
+/** A stored place with the names of its locations, as a material's answer shows them. */
+export type NamedPlace = StoredPlace & { warehouseName: string | null; transferToName: string | null };
 
 /** Whether the caller may take parts from (or put them in) any location, not only his own truck. */
 export const mayUseAnyLocation = (access: Access) => canWrite(access, 'Inventory') || hasFunctionality(access, 'Inventory', 'Can Add All Inventory');
@@ -56,69 +61,65 @@ async function locationOf(tx: Tx, ctx: Ctx, warehouseId: number, label: string) 
   return w;
 }
 
-/** The caller's truck while it is in use, where his parts come from unless he names another location. */
-async function myTruck(tx: Tx, ctx: Ctx) {
-  const truck = await truckOf(tx, ctx);
-  return truck?.isActive ? truck.id : null;
-}
-
-/** The stored place of a material, if it is a stocked part. */
-export async function storedPlaceOf(tx: DbOrTx, ctx: Ctx, materialId: number): Promise<StoredPlace | null> {
-  const [row] = await tx.select().from(materialStock).where(ofTenant(materialStock, ctx, eq(materialStock.materialId, materialId)));
-  return row ?? null;
-}
 
 /**
  * The place a material's body asks for, checked: a company's item (active when newly chosen), a location of the
  * company (the one stored, else the caller's truck when left out), one the caller may use when it changes, a vendor
  * of the company. Null for a free-text material.
  */
-export async function resolvePlace(tx: Tx, ctx: Ctx, access: Access, input: StockInput, stored: StoredPlace | null): Promise<ResolvedPlace | null> {
+export async function resolvePlace(tx: Tx, ctx: Ctx, access: Access, input: StockInput, stored: NamedPlace | null): Promise<ResolvedPlace | null> {
   if (input.itemId == null) return null;
   const [item] = await tx.select().from(inventoryItems).where(ofTenant(inventoryItems, ctx, eq(inventoryItems.id, input.itemId)));
   if (!item || (!item.isActive && item.id !== stored?.itemId)) throw new AppError(400, 'Item is not valid.');
-  const warehouseId = input.warehouseId ?? stored?.warehouseId ?? (await myTruck(tx, ctx));
+  // The caller's truck while it is in use, where his parts come from unless he names another location.
+  const truck = input.warehouseId == null && stored == null ? await truckOf(tx, ctx) : null;
+  const warehouseId = input.warehouseId ?? stored?.warehouseId ?? (truck?.isActive ? truck.id : null);
   if (warehouseId == null) throw new AppError(400, 'Location field is required!');
+  let warehouseName = stored?.warehouseName ?? '';
   if (warehouseId !== stored?.warehouseId) {
-    const location = await locationOf(tx, ctx, warehouseId, 'Location');
+    const location = truck?.id === warehouseId ? truck : await locationOf(tx, ctx, warehouseId, 'Location');
     const isMine = location.isTruck && location.technicianId === ctx.actor.userId;
     if (!isMine && !mayUseAnyLocation(access)) throw new AppError(403, 'You may take parts only from your own truck.');
+    warehouseName = location.name;
   }
   const transferTo = input.transferToWarehouseId ?? null;
+  let transferToName = transferTo === stored?.transferToWarehouseId ? (stored?.transferToName ?? null) : null;
   if (transferTo != null) {
     if (transferTo === warehouseId) throw new AppError(400, 'Transfer To must be another location.');
-    if (transferTo !== stored?.transferToWarehouseId) await locationOf(tx, ctx, transferTo, 'Transfer To');
+    if (transferTo !== stored?.transferToWarehouseId) transferToName = (await locationOf(tx, ctx, transferTo, 'Transfer To')).name;
   }
   const vendorId = input.vendorId ?? null;
   if (vendorId != null && vendorId !== stored?.vendorId) {
     const [v] = await tx.select({ id: vendors.id }).from(vendors).where(ofTenant(vendors, ctx, eq(vendors.id, vendorId), eq(vendors.isActive, true)));
     if (!v) throw new AppError(400, 'Vendor is not valid.');
   }
-  return { itemId: item.id, warehouseId, transferToWarehouseId: transferTo, writeOffReason: input.writeOffReason ?? null, vendorId, item };
+  return { itemId: item.id, warehouseId, transferToWarehouseId: transferTo, writeOffReason: input.writeOffReason ?? null, vendorId, item, warehouseName, transferToName };
 }
 
+const PLACE_FIELDS = ['itemId', 'warehouseId', 'transferToWarehouseId', 'writeOffReason', 'vendorId'] as const;
+
 /**
- * Stores a material's place (or removes it) and brings the ledger to what its status asks, in the caller's
- * transaction: the database refuses stock below zero with a 409.
+ * Stores a material's place (or removes it) when it changed from `stored`, and brings the ledger to what its status
+ * asks, in the caller's transaction: the database refuses stock below zero with a 409. A new material has nothing
+ * stored and no ledger rows yet (`isNew`).
  */
 export async function storeMaterialStock(
   tx: Tx,
   ctx: Ctx,
-  material: { id: number; workOrderId: number; materialStatusId: number; quantity: string; unitCost: string },
+  material: { id: number; workOrderId: number; materialStatusId: number; quantity: string; unitCost: string; isNew: boolean },
   place: ResolvedPlace | null,
+  stored: Pick<StoredPlace, (typeof PLACE_FIELDS)[number]> | null,
 ) {
-  if (place) {
-    const values = {
-      itemId: place.itemId, warehouseId: place.warehouseId, transferToWarehouseId: place.transferToWarehouseId, writeOffReason: place.writeOffReason, vendorId: place.vendorId,
-    };
+  if (place && !(stored && PLACE_FIELDS.every((k) => stored[k] === place[k]))) {
+    const values = Object.fromEntries(PLACE_FIELDS.map((k) => [k, place[k]])) as Pick<ResolvedPlace, (typeof PLACE_FIELDS)[number]>;
     await tx.insert(materialStock).values({ materialId: material.id, subscriberId: ctx.actor.subscriberId, ...values }).onConflictDoUpdate({ target: materialStock.materialId, set: values });
-  } else {
+  } else if (!place && stored) {
     await tx.delete(materialStock).where(ofTenant(materialStock, ctx, eq(materialStock.materialId, material.id)));
   }
   await reconcileMaterialStock(
     tx,
     ctx,
-    { materialId: material.id, workOrderId: material.workOrderId, statusId: material.materialStatusId, quantity: material.quantity },
+    { materialId: material.id, workOrderId: material.workOrderId, statusId: material.materialStatusId, quantity: material.quantity, isNew: material.isNew },
     place && { ...place, unitCost: material.unitCost },
   );
 }

@@ -109,6 +109,30 @@ describe('materials that are stocked parts', () => {
     expect(await onHandOf(fd, truck)).toBe('2.000');
   });
 
+  it('answers each change with the material exactly as the work order lists it', async () => {
+    const listed = async (materialId: number) =>
+      (await t.call('GET', `/api/v1/WorkOrder/${mine}/materials`, 'admin')).json().materials.find((m: { materialId: number }) => m.materialId === materialId);
+    const con = items['CON-30A2P'];
+    const start = { truck: await onHandOf(con, truck), warehouse: await onHandOf(con, mainWarehouse) };
+    const added = await add('tech', { itemId: con, description: 'Contactor, as typed' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual(await listed(added.json().materialId));
+    const { materialId } = added.json();
+    const changes: Record<string, unknown>[] = [
+      { itemId: con, quantity: 2 },
+      { materialStatusId: 9, itemId: con, warehouseId: truck, transferToWarehouseId: mainWarehouse },
+      { materialStatusId: 12, itemId: con, writeOffReason: 'Dropped from the ladder' },
+      { materialStatusId: 6, description: 'No longer a stocked part', unitCost: 5 },
+    ];
+    for (const body of changes) {
+      const res = await put('admin', materialId, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+      expect(res.json(), JSON.stringify(body)).toEqual(await listed(materialId));
+    }
+    // No longer a stocked part: whatever it took, moved or wrote off is back where it was.
+    expect({ truck: await onHandOf(con, truck), warehouse: await onHandOf(con, mainWarehouse) }).toEqual(start);
+  });
+
   it('lists the locations with the caller\'s own truck marked and what he may use', async () => {
     const res = await t.call('GET', '/api/v1/WorkOrder/material/locations', 'tech');
     expect(res.statusCode).toBe(200);

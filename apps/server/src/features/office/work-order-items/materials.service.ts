@@ -1,20 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { lineTotal, PARTS_WORK_ORDER_STATUS, priceWithMarkup, sumMoney, type Access, type AddMaterialBody, type MaterialRow, type UpdateMaterialBody, type WorkOrderMaterials } from '@sm/shared';
-import { materialStatuses, materialStock, users, warehouses, workOrderMaterials } from '../../../db/schema';
+import { lineTotal, MATERIAL_STOCK_STATUS, PARTS_WORK_ORDER_STATUS, priceWithMarkup, sumMoney, type Access, type AddMaterialBody, type MaterialRow, type UpdateMaterialBody, type WorkOrderMaterials } from '@sm/shared';
+import { materialStatuses, materialStock, users, warehouses, workOrderMaterials, workOrders } from '../../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { syncMaterialCredit } from '../purchasing/vendor-credit-material.service';
-import { visibleWorkOrder } from '../work-orders/work-order-visibility';
-import { resolvePlace, storeMaterialStock, storedPlaceOf, type ResolvedPlace } from './material-stock.service';
-import { amount, ensureMayDeleteItems, textOrNull, workOrderOfItem } from './work-order-item-access';
+import { visibleWorkOrder, visibleWorkOrders } from '../work-orders/work-order-visibility';
+import { resolvePlace, storeMaterialStock, type NamedPlace, type ResolvedPlace } from './material-stock.service';
+import { amount, ensureMayDeleteItems, textOrNull } from './work-order-item-access';
 
 type MaterialInput = Omit<AddMaterialBody, 'workOrderId'> & UpdateMaterialBody;
 type Stored = typeof workOrderMaterials.$inferSelect;
-type Place = typeof materialStock.$inferSelect;
+type Place = Pick<typeof materialStock.$inferSelect, 'itemId' | 'warehouseId' | 'transferToWarehouseId' | 'writeOffReason' | 'vendorId'>;
 type Names = { warehouseName: string | null; transferToName: string | null };
 
 const fromPlaces = alias(warehouses, 'from_places');
@@ -63,12 +63,6 @@ const selectMaterials = (db: DbOrTx) =>
 
 const answerOf = (r: Awaited<ReturnType<ReturnType<typeof selectMaterials>['execute']>>[number]) => rowOf(r.m, r.status, r.createdBy, r.place, r);
 
-async function materialById(db: DbOrTx, ctx: Ctx, materialId: number): Promise<MaterialRow> {
-  const [r] = await selectMaterials(db).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId)));
-  if (!r) throw notFound('Material');
-  return answerOf(r);
-}
-
 /**
  * `WorkOrder/{workOrderId}/materials`: the parts of a work order, oldest first, with the exact sums of their costs
  * (quantity × unit cost) and of their line totals (quantity × unit price).
@@ -90,7 +84,7 @@ export async function listMaterials(ctx: Ctx, access: Access, workOrderId: numbe
  * left out is the item's price (when it has one and no markup is given) or the cost with its markup, to the cent.
  */
 async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | null) {
-  const [status] = await tx.select({ id: materialStatuses.id }).from(materialStatuses).where(eq(materialStatuses.id, input.materialStatusId));
+  const [status] = await tx.select({ name: materialStatuses.name }).from(materialStatuses).where(eq(materialStatuses.id, input.materialStatusId));
   if (!status) throw new AppError(400, 'Material Status is not valid.');
   const markupPercent = input.markupPercent ?? 0;
   const item = place?.item;
@@ -98,7 +92,7 @@ async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | nul
   const description = textOrNull(input.description) ?? item?.description;
   if (unitCost == null || description == null) throw new AppError(400, unitCost == null ? 'Unit Cost field is required!' : 'Description field is required!');
   const listPrice = markupPercent === 0 ? item?.unitPrice : null;
-  return {
+  const values = {
     materialStatusId: input.materialStatusId,
     partNumber: textOrNull(input.partNumber) ?? item?.partNumber ?? null,
     description,
@@ -107,16 +101,48 @@ async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | nul
     markupPercent: String(markupPercent),
     unitPrice: input.unitPrice != null ? String(input.unitPrice) : (listPrice ?? priceWithMarkup(unitCost, markupPercent)),
   };
+  return { values, statusName: status.name };
 }
 
 /**
  * The stock and the vendor credit of a material follow its status and place, in its transaction; the boards hear of a
  * work order moved to Return Parts For Credit after the commit.
  */
-async function followStock(tx: Tx, ctx: Ctx, row: Stored, place: ResolvedPlace | null) {
-  await storeMaterialStock(tx, ctx, row, place);
-  return syncMaterialCredit(tx, ctx, row, place);
+async function followStock(tx: Tx, ctx: Ctx, row: Stored, place: ResolvedPlace | null, before: { statusId: number; stored: Place | null } | null) {
+  await storeMaterialStock(tx, ctx, { ...row, isNew: before === null }, place, before?.stored ?? null);
+  return syncMaterialCredit(tx, ctx, row, place, before?.statusId === MATERIAL_STOCK_STATUS.returnedForCredit);
 }
+
+/** The answer of a material just written, from what its transaction already holds. */
+const answerAfter = (m: Stored, statusName: string, createdBy: string | null, place: ResolvedPlace | null): MaterialRow =>
+  rowOf(m, statusName, createdBy, place, { warehouseName: place?.warehouseName ?? null, transferToName: place?.transferToName ?? null });
+
+/**
+ * One material of the caller's company on a work order the caller may see, locked for the change, with its author's
+ * name and its stored place (and the names of its locations); a 404 as for a missing one otherwise.
+ */
+async function lockedMaterial(tx: Tx, ctx: Ctx, access: Access, materialId: number) {
+  const [row] = await tx
+    .select({ m: workOrderMaterials, createdBy: users.name, place: materialStock, warehouseName: fromPlaces.name, transferToName: toPlaces.name })
+    .from(workOrderMaterials)
+    .innerJoin(workOrders, eq(workOrders.id, workOrderMaterials.workOrderId))
+    .leftJoin(users, eq(users.id, workOrderMaterials.createdBy))
+    .leftJoin(materialStock, eq(materialStock.materialId, workOrderMaterials.id))
+    .leftJoin(fromPlaces, eq(fromPlaces.id, materialStock.warehouseId))
+    .leftJoin(toPlaces, eq(toPlaces.id, materialStock.transferToWarehouseId))
+    .where(and(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId)), ofTenant(workOrders, ctx), visibleWorkOrders(ctx, access)) as SQL)
+    .for('update', { of: workOrderMaterials });
+  if (!row) throw notFound('Material');
+  const stored: NamedPlace | null = row.place && { ...row.place, warehouseName: row.warehouseName, transferToName: row.transferToName };
+  return { before: row.m, createdBy: row.createdBy, stored };
+}
+
+/** A stored place as the audit records it: the row, without the names of its locations. */
+const auditedPlace = (stored: NamedPlace | null) => {
+  if (!stored) return null;
+  const { warehouseName: _w, transferToName: _t, ...place } = stored;
+  return place;
+};
 
 function tellBoards(ctx: Ctx, workOrderId: number, moved: boolean) {
   if (moved) publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderStatus', workOrderId, workOrderStatusId: PARTS_WORK_ORDER_STATUS.returnPartsForCredit });
@@ -140,14 +166,14 @@ export async function addMaterial(ctx: Ctx, access: Access, body: AddMaterialBod
   const { answer, moved } = await ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, body.workOrderId);
     const place = await resolvePlace(tx, ctx, access, body, null);
-    const values = await valuesOf(tx, body, place);
-    const [row] = await tx
+    const { values, statusName } = await valuesOf(tx, body, place);
+    const [{ createdByName, ...row }] = await tx
       .insert(workOrderMaterials)
       .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderId: body.workOrderId, createdBy: ctx.actor.userId, createdAt: ctx.now })
-      .returning();
-    const moved = await followStock(tx, ctx, row, place);
+      .returning({ ...getTableColumns(workOrderMaterials), createdByName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${ctx.actor.userId})` });
+    const moved = await followStock(tx, ctx, row, place, null);
     await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: row.id, action: 'create', after: { ...snapshot(row), stock: placeSnapshot(place) } });
-    return { answer: await materialById(tx, ctx, row.id), moved };
+    return { answer: answerAfter(row, statusName, createdByName, place), moved };
   });
   tellBoards(ctx, body.workOrderId, moved);
   return answer;
@@ -156,17 +182,15 @@ export async function addMaterial(ctx: Ctx, access: Access, body: AddMaterialBod
 /** `PUT WorkOrder/material/{materialId}`: every field of the part again; stock moves by the difference. Audited. */
 export async function updateMaterial(ctx: Ctx, access: Access, materialId: number, body: UpdateMaterialBody): Promise<MaterialRow> {
   const { answer, moved, workOrderId } = await ctx.db.transaction(async (tx) => {
-    await workOrderOfItem(tx, ctx, access, workOrderMaterials, materialId, 'Material');
-    const [before] = await tx.select().from(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).for('update');
-    const stored = await storedPlaceOf(tx, ctx, materialId);
+    const { before, createdBy, stored } = await lockedMaterial(tx, ctx, access, materialId);
     const place = await resolvePlace(tx, ctx, access, body, stored);
-    const values = await valuesOf(tx, body, place);
+    const { values, statusName } = await valuesOf(tx, body, place);
     const [after] = await tx.update(workOrderMaterials).set(values).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
-    const moved = await followStock(tx, ctx, after, place);
+    const moved = await followStock(tx, ctx, after, place, { statusId: before.materialStatusId, stored });
     await recordAudit(tx, ctx, {
-      entity: 'workOrderMaterial', entityId: materialId, action: 'update', before: { ...snapshot(before), stock: stored }, after: { ...snapshot(after), stock: placeSnapshot(place) },
+      entity: 'workOrderMaterial', entityId: materialId, action: 'update', before: { ...snapshot(before), stock: auditedPlace(stored) }, after: { ...snapshot(after), stock: placeSnapshot(place) },
     });
-    return { answer: await materialById(tx, ctx, materialId), moved, workOrderId: after.workOrderId };
+    return { answer: answerAfter(after, statusName, createdBy, place), moved, workOrderId: after.workOrderId };
   });
   tellBoards(ctx, workOrderId, moved);
   return answer;
@@ -179,10 +203,9 @@ export async function updateMaterial(ctx: Ctx, access: Access, materialId: numbe
 export async function deleteMaterial(ctx: Ctx, access: Access, materialId: number) {
   ensureMayDeleteItems(access);
   return ctx.db.transaction(async (tx) => {
-    await workOrderOfItem(tx, ctx, access, workOrderMaterials, materialId, 'Material');
-    const [current] = await tx.select().from(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).for('update');
-    const stored = await storedPlaceOf(tx, ctx, materialId);
-    await followStock(tx, ctx, current, null);
+    const { before: current, stored: named } = await lockedMaterial(tx, ctx, access, materialId);
+    const stored = auditedPlace(named);
+    await followStock(tx, ctx, current, null, { statusId: current.materialStatusId, stored });
     const [gone] = await tx.delete(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
     await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: materialId, action: 'delete', before: { ...snapshot(gone), stock: stored } });
     return { message: 'Material deleted.' };
