@@ -106,6 +106,9 @@ async function* csvRows(source: Readable): AsyncGenerator<FileRow> {
 
 async function* xlsxRows(source: Readable): AsyncGenerator<FileRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  // The streaming reader names each worksheet from the workbook part and fails on a worksheet stored before that part
+  // (a zip's order is its writer's choice; exceljs's own writer varies it). Unnamed sheets are all this reader needs.
+  Object.assign(reader, { model: { sheets: [] } });
   let isFirstSheet = true;
   try {
     for await (const sheet of reader) {
