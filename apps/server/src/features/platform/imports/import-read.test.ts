@@ -14,7 +14,7 @@ async function workbook(first: string[]): Promise<Buffer> {
   const names = Object.keys(written.files).filter((n) => !written.files[n].dir);
   const reordered = new JSZip();
   for (const name of [...first, ...names.filter((n) => !first.includes(n))]) reordered.file(name, await written.files[name].async('uint8array'));
-  return reordered.generateAsync({ type: 'nodebuffer' });
+  return reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 const rowsOf = async (file: Buffer) => {

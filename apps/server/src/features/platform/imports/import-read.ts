@@ -22,17 +22,30 @@ const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && 
 /** Text has no NUL bytes and no control characters other than tabs and line ends. */
 const looksLikeText = (b: Buffer) => !b.subarray(0, 8192).some((c) => c === 0 || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c));
 
-/** The first chunk of a stream, and the stream again from its start. */
-async function peek(source: Readable): Promise<{ first: Buffer | null; again: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head = await iterator.next();
-  if (head.done) return { first: null, again: Readable.from([]) };
-  const first = head.value;
-  async function* all() {
-    yield first;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+/**
+ * The first chunk of a stream (null when it is empty), put back so that the stream reads again from its start: the
+ * same stream goes on to its reader, as `unshift` is meant for.
+ */
+async function peek(source: Readable): Promise<Buffer | null> {
+  for (;;) {
+    const chunk = source.read() as Buffer | null;
+    if (chunk !== null) {
+      source.unshift(chunk);
+      return chunk;
+    }
+    if (source.readableEnded || source.destroyed) return null;
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        source.off('readable', done).off('end', done).off('error', failed);
+        resolve();
+      };
+      const failed = (e: unknown) => {
+        source.off('readable', done).off('end', done).off('error', failed);
+        reject(e);
+      };
+      source.once('readable', done).once('end', done).once('error', failed);
+    });
   }
-  return { first, again: Readable.from(all()) };
 }
 
 /** The text of a spreadsheet cell, whatever exceljs read it as. */
@@ -134,15 +147,15 @@ export async function openRows(fileName: string, source: Readable): Promise<{ fo
     source.resume();
     throw new AppError(400, NOT_A_SPREADSHEET);
   }
-  const { first, again } = await peek(source);
+  const first = await peek(source);
   if (!first || first.length === 0) throw new AppError(400, EMPTY_FILE);
   if (isZip(first)) {
     if (ext !== 'xlsx') throw new AppError(400, NOT_A_SPREADSHEET);
-    return { format: 'XLSX', rows: xlsxRows(again) };
+    return { format: 'XLSX', rows: xlsxRows(source) };
   }
   if (ext === 'xlsx' || !looksLikeText(first)) {
-    again.resume();
+    source.resume();
     throw new AppError(400, NOT_A_SPREADSHEET);
   }
-  return { format: 'CSV', rows: csvRows(again) };
+  return { format: 'CSV', rows: csvRows(source) };
 }
