@@ -122,14 +122,8 @@ const answerAfter = (m: Stored, statusName: string, createdBy: string | null, pl
  * name and its stored place (and the names of its locations); a 404 as for a missing one otherwise.
  */
 async function lockedMaterial(tx: Tx, ctx: Ctx, access: Access, materialId: number) {
-  const [row] = await tx
-    .select({ m: workOrderMaterials, createdBy: users.name, place: materialStock, warehouseName: fromPlaces.name, transferToName: toPlaces.name })
-    .from(workOrderMaterials)
+  const [row] = await selectMaterials(tx)
     .innerJoin(workOrders, eq(workOrders.id, workOrderMaterials.workOrderId))
-    .leftJoin(users, eq(users.id, workOrderMaterials.createdBy))
-    .leftJoin(materialStock, eq(materialStock.materialId, workOrderMaterials.id))
-    .leftJoin(fromPlaces, eq(fromPlaces.id, materialStock.warehouseId))
-    .leftJoin(toPlaces, eq(toPlaces.id, materialStock.transferToWarehouseId))
     .where(and(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId)), ofTenant(workOrders, ctx), visibleWorkOrders(ctx, access)) as SQL)
     .for('update', { of: workOrderMaterials });
   if (!row) throw notFound('Material');
