@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { canWrite, hasFunctionality, type Access, type MaterialLocation } from '@sm/shared';
-import { inventoryItems, materialStock, vendors, warehouses } from '../../../db/schema';
+import { inventoryItems, materialStock, warehouses } from '../../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { reconcileMaterialStock } from '../inventory/stock-ledger.service';
-import { truckOf } from '../inventory/stock-transfers.service';
+import type { MaterialFacts } from './material-facts';
 
 /**
  * Where a work order's material takes its part from or puts it: the stocked item, the location (a technician's own
@@ -55,29 +55,23 @@ export async function listMaterialLocations(ctx: Ctx, access: Access): Promise<M
   });
 }
 
-async function locationOf(tx: Tx, ctx: Ctx, warehouseId: number, label: string) {
-  const [w] = await tx.select().from(warehouses).where(ofTenant(warehouses, ctx, eq(warehouses.id, warehouseId), eq(warehouses.isActive, true)));
-  if (!w) throw new AppError(400, `${label} is not valid.`);
-  return w;
-}
-
-
 /**
- * The place a material's body asks for, checked: a company's item (active when newly chosen), a location of the
- * company (the one stored, else the caller's truck when left out), one the caller may use when it changes, a vendor
- * of the company. Null for a free-text material.
+ * The place a material's body asks for, checked against what was looked up (`materialFacts`): a company's item (active
+ * when newly chosen), a location of the company (the one stored, else the caller's truck when left out), one the
+ * caller may use when it changes, a vendor of the company. Null for a free-text material.
  */
-export async function resolvePlace(tx: Tx, ctx: Ctx, access: Access, input: StockInput, stored: NamedPlace | null): Promise<ResolvedPlace | null> {
+export function resolvePlace(facts: MaterialFacts, ctx: Ctx, access: Access, input: StockInput, stored: NamedPlace | null): ResolvedPlace | null {
   if (input.itemId == null) return null;
-  const [item] = await tx.select().from(inventoryItems).where(ofTenant(inventoryItems, ctx, eq(inventoryItems.id, input.itemId)));
+  const { item } = facts;
   if (!item || (!item.isActive && item.id !== stored?.itemId)) throw new AppError(400, 'Item is not valid.');
   // The caller's truck while it is in use, where his parts come from unless he names another location.
-  const truck = input.warehouseId == null && stored == null ? await truckOf(tx, ctx) : null;
-  const warehouseId = input.warehouseId ?? stored?.warehouseId ?? (truck?.isActive ? truck.id : null);
+  const truck = input.warehouseId == null && stored == null && facts.truck?.isActive ? facts.truck : null;
+  const warehouseId = input.warehouseId ?? stored?.warehouseId ?? truck?.id ?? null;
   if (warehouseId == null) throw new AppError(400, 'Location field is required!');
   let warehouseName = stored?.warehouseName ?? '';
   if (warehouseId !== stored?.warehouseId) {
-    const location = truck?.id === warehouseId ? truck : await locationOf(tx, ctx, warehouseId, 'Location');
+    const location = truck ?? facts.place;
+    if (!location) throw new AppError(400, 'Location is not valid.');
     const isMine = location.isTruck && location.technicianId === ctx.actor.userId;
     if (!isMine && !mayUseAnyLocation(access)) throw new AppError(403, 'You may take parts only from your own truck.');
     warehouseName = location.name;
@@ -86,13 +80,13 @@ export async function resolvePlace(tx: Tx, ctx: Ctx, access: Access, input: Stoc
   let transferToName = transferTo === stored?.transferToWarehouseId ? (stored?.transferToName ?? null) : null;
   if (transferTo != null) {
     if (transferTo === warehouseId) throw new AppError(400, 'Transfer To must be another location.');
-    if (transferTo !== stored?.transferToWarehouseId) transferToName = (await locationOf(tx, ctx, transferTo, 'Transfer To')).name;
+    if (transferTo !== stored?.transferToWarehouseId) {
+      if (!facts.transferTo) throw new AppError(400, 'Transfer To is not valid.');
+      transferToName = facts.transferTo.name;
+    }
   }
   const vendorId = input.vendorId ?? null;
-  if (vendorId != null && vendorId !== stored?.vendorId) {
-    const [v] = await tx.select({ id: vendors.id }).from(vendors).where(ofTenant(vendors, ctx, eq(vendors.id, vendorId), eq(vendors.isActive, true)));
-    if (!v) throw new AppError(400, 'Vendor is not valid.');
-  }
+  if (vendorId != null && vendorId !== stored?.vendorId && facts.vendorId == null) throw new AppError(400, 'Vendor is not valid.');
   return { itemId: item.id, warehouseId, transferToWarehouseId: transferTo, writeOffReason: input.writeOffReason ?? null, vendorId, item, warehouseName, transferToName };
 }
 

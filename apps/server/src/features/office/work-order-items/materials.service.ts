@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lineTotal, MATERIAL_STOCK_STATUS, PARTS_WORK_ORDER_STATUS, priceWithMarkup, sumMoney, type Access, type AddMaterialBody, type MaterialRow, type UpdateMaterialBody, type WorkOrderMaterials } from '@sm/shared';
 import { materialStatuses, materialStock, users, warehouses, workOrderMaterials, workOrders } from '../../../db/schema';
@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { syncMaterialCredit } from '../purchasing/vendor-credit-material.service';
 import { visibleWorkOrder, visibleWorkOrders } from '../work-orders/work-order-visibility';
+import { materialFacts } from './material-facts';
 import { resolvePlace, storeMaterialStock, type NamedPlace, type ResolvedPlace } from './material-stock.service';
 import { amount, ensureMayDeleteItems, textOrNull } from './work-order-item-access';
 
@@ -83,9 +84,8 @@ export async function listMaterials(ctx: Ctx, access: Access, workOrderId: numbe
  * The stored values of a material; a stocked part's number, description and cost default to its item's, and a price
  * left out is the item's price (when it has one and no markup is given) or the cost with its markup, to the cent.
  */
-async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | null) {
-  const [status] = await tx.select({ name: materialStatuses.name }).from(materialStatuses).where(eq(materialStatuses.id, input.materialStatusId));
-  if (!status) throw new AppError(400, 'Material Status is not valid.');
+function valuesOf(input: MaterialInput, place: ResolvedPlace | null, statusName: string | null) {
+  if (statusName == null) throw new AppError(400, 'Material Status is not valid.');
   const markupPercent = input.markupPercent ?? 0;
   const item = place?.item;
   const unitCost = input.unitCost != null ? String(input.unitCost) : item?.unitCost;
@@ -101,7 +101,7 @@ async function valuesOf(tx: Tx, input: MaterialInput, place: ResolvedPlace | nul
     markupPercent: String(markupPercent),
     unitPrice: input.unitPrice != null ? String(input.unitPrice) : (listPrice ?? priceWithMarkup(unitCost, markupPercent)),
   };
-  return { values, statusName: status.name };
+  return { values, statusName };
 }
 
 /**
@@ -157,17 +157,18 @@ const placeSnapshot = (p: ResolvedPlace | null) =>
 
 /** `WorkOrder/material/add`: a part on a work order the caller may see; a stocked part moves stock. Audited. */
 export async function addMaterial(ctx: Ctx, access: Access, body: AddMaterialBody): Promise<MaterialRow> {
+  const facts = await materialFacts(ctx, access, body);
+  if (facts.workOrderId == null) throw notFound('Work order');
+  const place = resolvePlace(facts, ctx, access, body, null);
+  const { values, statusName } = valuesOf(body, place, facts.statusName);
   const { answer, moved } = await ctx.db.transaction(async (tx) => {
-    await visibleWorkOrder(tx, ctx, access, body.workOrderId);
-    const place = await resolvePlace(tx, ctx, access, body, null);
-    const { values, statusName } = await valuesOf(tx, body, place);
-    const [{ createdByName, ...row }] = await tx
+    const [row] = await tx
       .insert(workOrderMaterials)
       .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderId: body.workOrderId, createdBy: ctx.actor.userId, createdAt: ctx.now })
-      .returning({ ...getTableColumns(workOrderMaterials), createdByName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${ctx.actor.userId})` });
+      .returning();
     const moved = await followStock(tx, ctx, row, place, null);
     await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: row.id, action: 'create', after: { ...snapshot(row), stock: placeSnapshot(place) } });
-    return { answer: answerAfter(row, statusName, createdByName, place), moved };
+    return { answer: answerAfter(row, statusName, facts.callerName, place), moved };
   });
   tellBoards(ctx, body.workOrderId, moved);
   return answer;
@@ -175,10 +176,11 @@ export async function addMaterial(ctx: Ctx, access: Access, body: AddMaterialBod
 
 /** `PUT WorkOrder/material/{materialId}`: every field of the part again; stock moves by the difference. Audited. */
 export async function updateMaterial(ctx: Ctx, access: Access, materialId: number, body: UpdateMaterialBody): Promise<MaterialRow> {
+  const facts = await materialFacts(ctx, access, body);
   const { answer, moved, workOrderId } = await ctx.db.transaction(async (tx) => {
     const { before, createdBy, stored } = await lockedMaterial(tx, ctx, access, materialId);
-    const place = await resolvePlace(tx, ctx, access, body, stored);
-    const { values, statusName } = await valuesOf(tx, body, place);
+    const place = resolvePlace(facts, ctx, access, body, stored);
+    const { values, statusName } = valuesOf(body, place, facts.statusName);
     const [after] = await tx.update(workOrderMaterials).set(values).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
     const moved = await followStock(tx, ctx, after, place, { statusId: before.materialStatusId, stored });
     await recordAudit(tx, ctx, {
