@@ -104,11 +104,12 @@ export function badInputSweep(part: number, parts: number) {
           // A route with few fields has fewer ways to be wrong: at least 15 cases a field, and 50 from four fields on.
           const fields = [s.body, s.params, s.querystring].reduce((n, z) => n + (z ? Object.keys(jsonOf(z).properties ?? {}).length : 0), 0);
           minimum[key] = Math.min(50, 15 * Math.max(1, fields));
-          // The database is compared around each run of refused cases (a valid case may write, and starts a new run).
-          const watch = await writeWatch(t.db);
+          // The database is compared around each run of refused cases (a valid case may write, and starts a new run);
+          // a run that sends none of them has nothing to compare.
+          const watch = REFUSED_CASES_HERE ? await writeWatch(t.db) : null;
           let refused: string[] = [];
           const checkNothingWritten = async () => {
-            if (refused.length > 0 && !(await watch.unchanged())) expect(await dbFingerprint(t.db), `${key} wrote to the database on one of [${refused.join('; ')}]`).toBe(watch.print);
+            if (watch && refused.length > 0 && !(await watch.unchanged())) expect(await dbFingerprint(t.db), `${key} wrote to the database on one of [${refused.join('; ')}]`).toBe(watch.print);
             refused = [];
           };
           for (const c of cases) {
@@ -118,7 +119,7 @@ export function badInputSweep(part: number, parts: number) {
             const res = await sendCase(t, r, c);
             expect(res.statusCode, `${key} [${c.label}] ${res.body.slice(0, 200)}`).toBeLessThan(500);
             if (valid) {
-              await watch.rebase();
+              await watch?.rebase();
               continue;
             }
             refused.push(c.label);

@@ -12,7 +12,7 @@ import { postMovements } from './stock-ledger.service';
 const NO_TRUCK = 'You have no truck: the office gives each technician one under Administration, Warehouses.';
 
 /** The caller's truck, or null. */
-export async function truckOf(db: DbOrTx, ctx: Ctx) {
+async function truckOf(db: DbOrTx, ctx: Ctx) {
   const [truck] = await db.select().from(warehouses).where(ofTenant(warehouses, ctx, eq(warehouses.technicianId, ctx.actor.userId), eq(warehouses.isTruck, true)));
   return truck ?? null;
 }
