@@ -15,7 +15,9 @@ const CACHE = '.tmp/e2e-seed';
 const STALE_LOCK_MS = 5 * 60_000;
 
 function sourceKey(): string {
-  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  // The demo's day in each of its companies' zones: a seed of yesterday's evening is not today's.
+  const days = ['America/Chicago', 'America/New_York'].map((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()));
+  const hash = createHash('sha256').update(days.join()).update(process.env.TEST_SEED_AT ?? '');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
@@ -65,7 +67,11 @@ execFileSync('tar', ['-xf', archive, '-C', join(target, 'pglite')], { stdio: ['i
 if (option === '--payroll-history') {
   const { openDatabase } = await import('../apps/server/src/db/client');
   const { seedPayrollHistory } = await import('../apps/server/src/db/seed/payroll-history');
+  const { seedInstant } = await import('../apps/server/src/test/seeded-dump');
   const database = await openDatabase({ dataDir: join(target, 'pglite') });
-  await seedPayrollHistory(database.db);
+  const now = seedInstant();
+  await seedPayrollHistory(database.db, now);
+  // The periods worked are the two before this instant's: the tests read it to find them after a new period began.
+  writeFileSync(join(target, 'payroll-history-at'), now.toISOString());
   await database.close();
 }

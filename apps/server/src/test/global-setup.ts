@@ -5,12 +5,14 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty } from '../db/seed/demo';
-import { seededPgliteDump } from './seeded-dump';
+import { seededPgliteDump, seedInstant } from './seeded-dump';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     pgTemplate: string;
+    /** The instant the demo of this run was seeded at (ISO). */
+    seededAt: string;
   }
 }
 
@@ -19,6 +21,8 @@ declare module 'vitest' {
  * (a PGlite data directory, or a PostgreSQL template database when TEST_DRIVER=pg).
  */
 export default async function setup(project: TestProject) {
+  const seededAt = seedInstant();
+  project.provide('seededAt', seededAt.toISOString());
   if (process.env.TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DRIVER=pg needs TEST_DATABASE_URL');
@@ -29,7 +33,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     const database = await openDatabase({ url: withDatabase(url, template), poolSize: 2 });
     await database.migrate();
-    await seedDemoIfEmpty(database.db);
+    await seedDemoIfEmpty(database.db, seededAt);
     await database.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', '');
@@ -41,7 +45,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'sm-test-'));
   const file = join(dir, 'seeded.tar');
-  writeFileSync(file, await seededPgliteDump());
+  writeFileSync(file, await seededPgliteDump(seededAt));
   project.provide('pgliteDump', file);
   project.provide('pgTemplate', '');
   return () => rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { wallClockOf } from '@sm/shared';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { resealProviderSecrets } from '../features/field/providers/provider-secrets';
@@ -23,6 +24,12 @@ export interface TestApp {
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 /** The key that seals provider secrets in API tests (SECRETS_KEY of a server). */
 export const TEST_SECRETS_KEY = secretKeyOf(Buffer.alloc(32, 7).toString('base64'), 'TEST_SECRETS_KEY');
+
+/**
+ * The date the demo was seeded on in a time zone (YYYY-MM-DD): the day its "today" is, which is not today's date when
+ * the run crossed midnight there.
+ */
+export const seededDay = (timeZone: string) => wallClockOf(new Date(inject('seededAt')), timeZone).toISOString().slice(0, 10);
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
 export async function createTestApp(

@@ -2,17 +2,16 @@ import { parseZonedIso, teamLeaderBoardSchema, wallClockOf, type TeamLeaderBoard
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
 import { dbFingerprint } from '../../../test/fingerprint';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, seededDay, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 const id: Record<string, number> = {};
 /** Today in the demo company's time zone, as the board reads it. */
-let today: string;
+const todayInDallas = () => wallClockOf(new Date(), 'America/Chicago').toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of await t.db.select({ id: users.id, userName: users.userName }).from(users)) id[u.userName] = u.id;
-  today = wallClockOf(new Date(), 'America/Chicago').toISOString().slice(0, 10);
 });
 afterAll(() => t.close());
 
@@ -27,21 +26,26 @@ describe('the master board', () => {
   it("answers today's technicians of the company with their status, labor, position and items in order", async () => {
     const b = await board('leader');
     expect(teamLeaderBoardSchema.safeParse(b).success).toBe(true);
-    expect(b).toMatchObject({ date: today, timeZone: 'America/Chicago' });
+    expect(b).toMatchObject({ date: todayInDallas(), timeZone: 'America/Chicago' });
     expect(b.technicians.map((x) => x.name)).toEqual(['Priya Natarajan', 'Tom Alvarez']);
-    const tom = technician(b, 'tech')!;
+    // The items of the day the demo was seeded on: its visits of "today".
+    const seeded = seededDay('America/Chicago');
+    const day = await board('leader', `?date=${seeded}`);
+    expect(day.technicians.map((x) => x.name)).toEqual(['Priya Natarajan', 'Tom Alvarez']);
+    expect(technician(b, 'tech')).toMatchObject({ phone: '214-555-0104', status: { userStatusId: 10, userStatus: 'Off Duty' }, openLabor: null, position: null });
+    const tom = technician(day, 'tech')!;
     expect(tom).toMatchObject({ phone: '214-555-0104', status: { userStatusId: 10, userStatus: 'Off Duty' }, openLabor: null, position: null });
     expect(tom.items.length).toBeGreaterThanOrEqual(2);
     expect(tom.items.every((i) => i.technicianId === id.tech)).toBe(true);
     const starts = tom.items.map((i) => i.start);
     expect(starts).toEqual([...starts].sort());
-    const [from, to] = [parseZonedIso(today, 'America/Chicago')!.toISOString(), parseZonedIso(`${today}T23:59:59.999`, 'America/Chicago')!.toISOString()];
+    const [from, to] = [parseZonedIso(seeded, 'America/Chicago')!.toISOString(), parseZonedIso(`${seeded}T23:59:59.999`, 'America/Chicago')!.toISOString()];
     expect(tom.items.every((i) => i.end > from && i.start <= to)).toBe(true);
-    expect(technician(b, 'tech2')!.items.length).toBeGreaterThanOrEqual(1);
+    expect(technician(day, 'tech2')!.items.length).toBeGreaterThanOrEqual(1);
     // Job sites: the placed customers of the day's work orders, each naming who goes there.
-    const visited = new Set(b.technicians.flatMap((x) => x.items.map((i) => i.customer?.id)).filter(Boolean));
-    expect(b.jobSites.length).toBe(visited.size);
-    for (const site of b.jobSites) {
+    const visited = new Set(day.technicians.flatMap((x) => x.items.map((i) => i.customer?.id)).filter(Boolean));
+    expect(day.jobSites.length).toBe(visited.size);
+    for (const site of day.jobSites) {
       expect(site.latitude).toBeGreaterThan(32);
       expect(site.longitude).toBeLessThan(-96);
       expect(site.workOrderNumbers.length).toBeGreaterThan(0);
@@ -75,7 +79,7 @@ describe('the master board', () => {
 
   it('shows a schedule item saved for today, and another day with its own items and no positions', async () => {
     const [wo] = (await t.call('POST', '/api/v1/workOrder/technicianWorkOrders', 'tech', { take: 1 })).json().data;
-    const saved = await t.call('POST', '/api/v1/Scheduler/save', 'dispatcher', { schedulerId: 0, workOrderId: wo.workOrderId, technicianId: id.tech, task: 'Board check visit', start: `${today}T23:15:00`, durationHours: 0.5 });
+    const saved = await t.call('POST', '/api/v1/Scheduler/save', 'dispatcher', { schedulerId: 0, workOrderId: wo.workOrderId, technicianId: id.tech, task: 'Board check visit', start: `${todayInDallas()}T23:15:00`, durationHours: 0.5 });
     expect(saved.statusCode, saved.body).toBe(200);
     const tom = technician(await board('leader'), 'tech')!;
     expect(tom.items.at(-1)).toMatchObject({ schedulerId: saved.json().schedulerId, task: 'Board check visit', workOrderNumber: wo.workOrderNumber });

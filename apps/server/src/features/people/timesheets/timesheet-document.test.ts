@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
-import { addDays, type payPeriodOf } from '@sm/shared';
+import { addDays, parseZonedIso, wallClockOf, type payPeriodOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perDiemTypes, userStatusEntries, workOrderLabor } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -147,13 +147,16 @@ describe('printed timesheets', () => {
   });
 
   it("prints the week of today when no date is given, with time still open counted up to now", async () => {
-    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.tech2, startedAt: new Date(Date.now() - 60_000) });
+    // A minute ago, or today's midnight when it passed since: the week before may be locked already.
+    const midnight = parseZonedIso(wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10), polar.timeZone)!;
+    const startedAt = new Date(Math.max(Date.now() - 60_000, midnight.getTime()));
+    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.tech2, startedAt });
     const res = await t.call('GET', `/api/v1/Payroll/timesheets/${ids.tech2}/weeklyPrint`, 'tech2');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     const [page] = pagesOf(res.rawPayload);
     expect(page).toContain('Still clocked in');
     expect(page).toMatch(/\d{1,2}:\d{2} [AP]M–now · \d+\.\d{2} · Work order TS-1001/);
-    expect(lineWith(page, 'As built')).toMatch(/^Total As built · worked 0\.0[1-5] 0\.0[1-5] 0\.00 0\.00 0 days$/);
+    expect(lineWith(page, 'As built')).toMatch(/^Total As built · worked 0\.0[0-5] 0\.0[0-5] 0\.00 0\.00 0 days$/);
     expect(page).toContain('Not locked');
   });
 

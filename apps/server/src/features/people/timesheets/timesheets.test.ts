@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, payPeriodOf, wallClockOf } from '@sm/shared';
+import { addDays, parseZonedIso, payPeriodOf, wallClockOf } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, perDiemTypes, userStatusEntries, workOrderLabor } from '../../../db/schema';
 import { dbFingerprint } from '../../../test/fingerprint';
@@ -63,18 +63,26 @@ describe('timesheets', () => {
   });
 
   it('counts time still open up to now, on the days it ran, and says the employee is clocked in', async () => {
-    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.leader, startedAt: new Date(Date.now() - 90 * 60_000) });
-    const sheet = (await t.call('GET', `/api/v1/Payroll/timesheets/${ids.leader}`, 'leader')).json();
-    const today = wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10);
-    const entries = sheet.days.flatMap((d: { date: string; entries: { minutes: number; stoppedAt: string | null }[] }) => d.entries.map((e) => ({ date: d.date, ...e })));
-    expect(entries.every((e: { date: string; stoppedAt: string | null }) => e.date <= today && e.stoppedAt === null)).toBe(true);
-    const minutes = entries.reduce((a: number, e: { minutes: number }) => a + e.minutes, 0);
-    expect(minutes).toBeGreaterThanOrEqual(89);
-    expect(minutes).toBeLessThanOrEqual(91);
-    expect(sheet.built.workedMinutes).toBe(minutes);
-    const row = (await summary('payroll', today)).json().rows.find((r: { userId: number }) => r.userId === ids.leader);
-    expect(row.hasOpenLabor).toBe(true);
-    await t.db.delete(workOrderLabor).where(eq(workOrderLabor.userId, ids.leader));
+    const startedAt = new Date(Date.now() - 90 * 60_000);
+    await t.db.insert(workOrderLabor).values({ subscriberId: polar.id, workOrderId: fixture.workOrder.id, userId: ids.leader, startedAt });
+    try {
+      // The period the labor started in: the whole of it when it is today's, up to the period's end when a new one began since.
+      const startDay = wallClockOf(startedAt, polar.timeZone).toISOString().slice(0, 10);
+      const sheet = (await t.call('GET', `/api/v1/Payroll/timesheets/${ids.leader}?date=${startDay}`, 'leader')).json();
+      const until = Math.min(Date.now(), parseZonedIso(addDays(sheet.period.endsOn, 1), polar.timeZone)!.getTime());
+      const expected = (until - startedAt.getTime()) / 60_000;
+      const today = wallClockOf(new Date(), polar.timeZone).toISOString().slice(0, 10);
+      const entries = sheet.days.flatMap((d: { date: string; entries: { minutes: number; stoppedAt: string | null }[] }) => d.entries.map((e) => ({ date: d.date, ...e })));
+      expect(entries.every((e: { date: string; stoppedAt: string | null }) => e.date >= startDay && e.date <= today && e.stoppedAt === null)).toBe(true);
+      const minutes = entries.reduce((a: number, e: { minutes: number }) => a + e.minutes, 0);
+      expect(minutes).toBeGreaterThanOrEqual(Math.floor(expected) - 1);
+      expect(minutes).toBeLessThanOrEqual(Math.ceil(expected) + 1);
+      expect(sheet.built.workedMinutes).toBe(minutes);
+      const row = (await summary('payroll', today)).json().rows.find((r: { userId: number }) => r.userId === ids.leader);
+      expect(row.hasOpenLabor).toBe(true);
+    } finally {
+      await t.db.delete(workOrderLabor).where(eq(workOrderLabor.userId, ids.leader));
+    }
   });
 
   it('shows each employee their own timesheet and everyone only to Main Timesheet, within the company', async () => {
