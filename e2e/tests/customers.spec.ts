@@ -105,6 +105,52 @@ test('a dispatcher adds a billing customer with a GPS position, a location of it
   await expect(page).toHaveURL(billingUrl);
 });
 
+test('a location saved by its address is placed on the map; one the geocoder cannot place is saved without coordinates, saying so', async ({ page }) => {
+  await openAs(page, 'dispatcher', '/customer');
+  await page.getByRole('table', { name: 'Customers' }).getByRole('link', { name: 'FreshMart Grocers Inc.' }).click();
+  await expect(page.getByRole('heading', { name: 'FreshMart Grocers Inc.' })).toBeVisible();
+  const billingUrl = page.url();
+  const addLocation = async (name: string, address: string, zip: string) => {
+    await page.getByRole('link', { name: 'Add Location' }).click();
+    await expect(page.getByRole('heading', { name: 'Add Location' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill(address);
+    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Dallas');
+    await page.getByRole('textbox', { name: 'State', exact: true }).fill('tx');
+    await page.getByRole('textbox', { name: 'Zip', exact: true }).fill(zip);
+    await page.getByRole('button', { name: 'Save' }).click();
+  };
+
+  // No GPS typed: the geocoder beside the server places the address (a demo address, where the demo has it).
+  await addLocation('FreshMart #140 Deep Ellum', '2702 Main St', '75226');
+  await expect(page.getByRole('heading', { name: 'FreshMart #140 Deep Ellum' })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('32.784200, -96.783800');
+
+  // The geocoder fails: the location is saved without coordinates, and the form stays open saying so.
+  await page.goto(billingUrl);
+  await addLocation('FreshMart #141 Nowhere', '1 geocode-fail St', '75201');
+  const sentence = 'The address could not be placed on the map; the location was saved without coordinates.';
+  await expect(page.getByTestId('geocode-notice')).toHaveText(sentence);
+  await expect(page).toHaveURL(/\/customer\/\d+\/edit$/);
+  await expect(page.getByRole('heading', { name: 'Edit FreshMart #141 Nowhere' })).toBeVisible();
+  await expect(page.getByTestId('gps-input')).toHaveValue('');
+  await shot(page, 'geocode-failed-desktop');
+  // On a phone, opened afresh: the sentence stays with the form.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByTestId('geocode-notice')).toHaveText(sentence);
+  await noSideScroll(page);
+  await shot(page, 'geocode-failed-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A position typed then places it.
+  await page.getByTestId('gps-input').fill('32.7801, -96.8002');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/customer\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('32.780100, -96.800200');
+});
+
 test('the customer page and the look-up fit a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await openAs(page, 'dispatcher', '/customer/look-up');

@@ -18,6 +18,7 @@ import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes'
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
+import { httpGeocoder } from './features/platform/geocoding/geocoder-client';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
 import { emailTemplatesRoutes } from './features/platform/email-templates/email-templates.routes';
 import { quotesRoutes } from './features/money/quotes/quotes.routes';
@@ -97,6 +98,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Whether anyone may register a company (PUBLIC_SIGNUP=1); closed when absent. */
   publicSignup?: boolean;
+  /** A Nominatim-protocol geocoder (GEOCODER_URL, or the simulator's); addresses are not placed on the map when absent. */
+  geocoderUrl?: string;
 }
 
 const OPENAPI_INFO = {
@@ -168,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+  const geocoder = opts.geocoderUrl ? httpGeocoder({ baseUrl: opts.geocoderUrl, log: app.log }) : null;
   authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20, publicUrl });
   signupRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, publicUrl, publicSignup: opts.publicSignup ?? false });
   permissionsRoutes(app, opts);
@@ -186,14 +190,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   searchRoutes(app, opts);
   workOrdersRoutes(app, opts);
   workOrderOfficeRoutes(app, opts);
-  customersRoutes(app, opts);
+  customersRoutes(app, { db: opts.db, geocoder });
   contactsRoutes(app, opts);
   equipmentRoutes(app, { db: opts.db, publicUrl });
   pmVisitsRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
   refrigerantRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
-  clockRoutes(app, opts);
+  clockRoutes(app, { db: opts.db, geocoder });
   corrigoRoutes(app, opts);
   schedulingRoutes(app, opts);
   unassignedWorkRoutes(app, opts);

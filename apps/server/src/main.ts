@@ -10,7 +10,7 @@ import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoFiles } from './db/seed/demo-files';
 import { connectDemoToSimulator } from './db/seed/providers';
 import { resealProviderSecrets } from './features/field/providers/provider-secrets';
-import { demoSimulatorPort, startDemoSimulator } from './features/field/providers/simulator/demo-simulator';
+import { demoSimulatorPort, simulatorGeocoderUrl, startDemoSimulator } from './features/field/providers/simulator/demo-simulator';
 import { diskStore, diskStoreRoot } from './features/platform/files/storage/disk-store';
 import { s3Store } from './features/platform/files/storage/s3-store';
 import { startOutboxWorker } from './features/platform/email-outbox/outbox-worker';
@@ -57,6 +57,15 @@ const resealed = await resealProviderSecrets(database.db).catch(async (err: unkn
   process.exit(1);
 });
 
+// The outside services' stand-in beside the product (PROVIDER_SIMULATOR=off to talk to real services only): the
+// providers, and the geocoder unless GEOCODER_URL names another.
+const simulatorPort = demoSimulatorPort(process.env, env.port);
+const simulatorNotes: string[] = [];
+const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => simulatorNotes.push(m));
+// The simulator listens on this machine's loopback, which outbound calls may otherwise not reach.
+if (simulator) allowOutboundHosts([new URL(simulator.url).host]);
+const geocoderUrl = env.geocoderUrl ?? (simulator ? simulatorGeocoderUrl(simulator.url) : undefined);
+
 const channel = hubChannel(env.databaseUrl ?? `file:${env.dataDir}`);
 const bus = env.redisUrl ? await redisBus(env.redisUrl, channel, (msg) => console.error(msg)) : undefined;
 const app = await buildApp({
@@ -71,6 +80,7 @@ const app = await buildApp({
   trustProxy: env.trustProxy,
   publicUrl: env.publicUrl,
   publicSignup: env.publicSignup,
+  geocoderUrl,
 });
 if (resealed > 0) app.log.info(`The secrets of ${resealed} provider account(s) were sealed under key ${secretKeys[0]!.id}.`);
 // The e-mail outbox is sent only when a mail server is configured; otherwise messages wait, shown to administrators.
@@ -83,15 +93,12 @@ await ensurePmGenerationJobs(database.db);
 // Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
 const jobs = startJobRunner({ db: database.db, log: app.log, events: app.events });
 app.addHook('onClose', () => jobs.stop());
-// The providers' stand-in beside the product (PROVIDER_SIMULATOR=off to talk to real services only).
-const simulatorPort = demoSimulatorPort(process.env, env.port);
-const simulator = simulatorPort === null ? null : await startDemoSimulator(simulatorPort, (m) => app.log.warn(m));
 if (simulator) {
-  // The simulator listens on this machine's loopback, which provider calls may otherwise not reach.
-  allowOutboundHosts([new URL(simulator.url).host]);
+  for (const note of simulatorNotes) app.log.warn(note);
   await connectDemoToSimulator(database.db, simulator.url);
   app.log.info(`Provider simulator is ready on ${simulator.url}`);
 }
+if (!geocoderUrl) app.log.info('GEOCODER_URL is not set and the simulator is off: addresses are not placed on the map.');
 await app.listen({ port: env.port, host: env.host });
 app.log.info(`Service Managed is ready on http://localhost:${env.port} (${database.driver === 'pg' ? 'PostgreSQL' : `embedded database in ${env.dataDir}`})`);
 

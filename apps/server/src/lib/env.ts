@@ -36,6 +36,8 @@ export interface Env {
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
   /** Hosts (or host:port) on a private network that provider accounts may still call (OUTBOUND_ALLOWED_HOSTS). */
   outboundAllowedHosts: string[];
+  /** A Nominatim-protocol geocoder (GEOCODER_URL); unset = the one the provider simulator plays, when it runs. */
+  geocoderUrl?: string;
 }
 
 /**
@@ -66,7 +68,24 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: mailFromAddress(source),
     s3: s3Of(source),
     outboundAllowedHosts: parseAllowedHosts(source.OUTBOUND_ALLOWED_HOSTS),
+    geocoderUrl: geocoderUrlOf(source.GEOCODER_URL),
   };
+}
+
+/** GEOCODER_URL: an absolute http or https address without a query, checked at start; unset when empty. */
+function geocoderUrlOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`GEOCODER_URL must be the http or https address of a Nominatim-protocol geocoder, e.g. https://nominatim.example.com; got "${text}"`);
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /** The S3-compatible store named by S3_ENDPOINT and S3_BUCKET, with its keys; none when either is unset. */

@@ -33,7 +33,10 @@ export const seededDay = (timeZone: string) => wallClockOf(new Date(inject('seed
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
 export async function createTestApp(
-  opts: { loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string; publicSignup?: boolean } = {},
+  opts: {
+    loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string;
+    publicSignup?: boolean; geocoderUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   // As a server starts: the demo's provider secrets, stored plain by the seed, are sealed.
@@ -41,7 +44,7 @@ export async function createTestApp(
   await resealProviderSecrets(database.db);
   const app = await buildApp({
     db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger,
-    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl, publicSignup: opts.publicSignup,
+    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl, publicSignup: opts.publicSignup, geocoderUrl: opts.geocoderUrl,
   });
   await app.ready();
   const tokens = new Map<string, string>();

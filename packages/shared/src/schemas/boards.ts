@@ -36,7 +36,13 @@ export const boardOpenLaborSchema = z.object({
 });
 
 /** Where a technician was last seen that day: the latest clock-in or clock-out that carried a position. */
-export const boardPositionSchema = z.object({ latitude: z.number(), longitude: z.number(), at: z.string() });
+export const boardPositionSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  at: z.string(),
+  /** The position as the geocoder names it ("1401 Elm St, Dallas"); null until named, or when it could not be. */
+  address: z.string().nullable(),
+});
 
 export const boardTechnicianSchema = z.object({
   userId: z.number(),

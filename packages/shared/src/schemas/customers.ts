@@ -164,6 +164,15 @@ export type SaveCustomerParsed = z.output<typeof saveCustomerBody>;
 export const customerIdParams = z.object({ customerId: idParam('Customer') });
 export const customerIdAnswer = z.object({ customerId: z.number() }).meta({ example: { customerId: 42 } });
 
+/** Shown when a saved location's address could not be geocoded (spec platform 8, "Address lookup failure"). */
+export const GEOCODE_FAILED_NOTICE = 'The address could not be placed on the map; the location was saved without coordinates.';
+
+/** What saving the customer form answers: the customer, and a sentence when its address could not be placed on the map. */
+export const customerSavedAnswer = customerIdAnswer
+  .extend({ geocodeNotice: z.string().optional().meta({ description: 'Set when the address could not be geocoded: the customer was saved without coordinates.' }) })
+  .meta({ example: { customerId: 42 } });
+export type CustomerSavedAnswer = z.infer<typeof customerSavedAnswer>;
+
 /** 'true' or 'false' in a query string. */
 const boolText = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true');
 

@@ -15,6 +15,9 @@ export const laborEntrySchema = z.object({
   employeeTypeId: z.number().nullable(),
   description: z.string().nullable(),
   clockInDistanceKm: z.number().nullable(),
+  /** Where the clock-in and clock-out were made, as the geocoder names the positions; null until named, or without one. */
+  startAddress: z.string().nullable(),
+  stopAddress: z.string().nullable(),
 });
 export type LaborEntry = z.infer<typeof laborEntrySchema>;
 

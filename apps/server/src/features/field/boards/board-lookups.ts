@@ -99,22 +99,24 @@ export async function lastPositionsOf(ctx: Ctx, userIds: number[], from: Date, t
       startedAt: l.startedAt,
       startLatitude: l.startLatitude,
       startLongitude: l.startLongitude,
+      startAddress: l.startAddress,
       stoppedAt: l.stoppedAt,
       stopLatitude: l.stopLatitude,
       stopLongitude: l.stopLongitude,
+      stopAddress: l.stopAddress,
     })
     .from(l)
     .where(ofTenant(l, ctx, inArray(l.userId, userIds), or(inDay(l.startedAt), inDay(l.stoppedAt))))
     .orderBy(desc(l.startedAt));
   const latest = new Map<number, Position>();
-  const offer = (userId: number, latitude: number | null, longitude: number | null, at: Date | null) => {
+  const offer = (userId: number, latitude: number | null, longitude: number | null, address: string | null, at: Date | null) => {
     if (latitude == null || longitude == null || !at || at < from || at >= to) return;
     const known = latest.get(userId);
-    if (!known || known.at < at.toISOString()) latest.set(userId, { latitude, longitude, at: at.toISOString() });
+    if (!known || known.at < at.toISOString()) latest.set(userId, { latitude, longitude, address, at: at.toISOString() });
   };
   for (const r of rows) {
-    offer(r.userId, r.startLatitude, r.startLongitude, r.startedAt);
-    offer(r.userId, r.stopLatitude, r.stopLongitude, r.stoppedAt);
+    offer(r.userId, r.startLatitude, r.startLongitude, r.startAddress, r.startedAt);
+    offer(r.userId, r.stopLatitude, r.stopLongitude, r.stopAddress, r.stoppedAt);
   }
   return latest;
 }

@@ -33,6 +33,9 @@ export const workOrderLabor = pgTable(
     startLongitude: doublePrecision('start_longitude'),
     stopLatitude: doublePrecision('stop_latitude'),
     stopLongitude: doublePrecision('stop_longitude'),
+    /** The clock positions as the office reads them: a street-style name from the geocoder, filled after the clock action. */
+    startAddress: text('start_address'),
+    stopAddress: text('stop_address'),
     /** How precise the browser said each position was, in metres: providers refuse positions they cannot believe. */
     startAccuracyMeters: doublePrecision('start_accuracy_meters'),
     stopAccuracyMeters: doublePrecision('stop_accuracy_meters'),

@@ -1,11 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { parseLatLng, required, type Access, type SaveCustomerParsed } from '@sm/shared';
+import { required, type Access, type CustomerSavedAnswer, type SaveCustomerParsed } from '@sm/shared';
 import { customerFlagLinks, customerFlags, customers } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import type { Geocoder, GeoPoint } from '../../platform/geocoding/geocoder-client';
 import { chosenBillingFields, customerDefaultsOf } from './customer-defaults';
+import { placeCustomer, type PlacedCustomer } from './customer-position';
 import { companyCustomers, seesCredit, visibleCustomer } from './customer-visibility';
 
 type Stored = typeof customers.$inferSelect;
@@ -52,9 +54,8 @@ async function flagIdsOf(tx: Tx, ctx: Ctx, ids: number[] | undefined): Promise<n
   return unique;
 }
 
-/** The stored columns of the form's values. */
-function columnsOf(body: SaveCustomerParsed) {
-  const position = body.gps ? parseLatLng(body.gps) : null;
+/** The stored columns of the form's values, at the position decided before the transaction. */
+function columnsOf(body: SaveCustomerParsed, position: GeoPoint | null) {
   return {
     name: body.name,
     address: body.address,
@@ -81,44 +82,52 @@ async function linkFlags(tx: Tx, ctx: Ctx, customerId: number, flagIds: number[]
   }
 }
 
+/** The answer of a save: the customer, and the sentence of an address that could not be placed on the map. */
+const savedAnswer = (customerId: number, placed: PlacedCustomer): CustomerSavedAnswer => (placed.notice ? { customerId, geocodeNotice: placed.notice } : { customerId });
+
 /**
  * `Customer/create`: a billing customer, or a service location of one; audited. Its tax status, terms, billing and
- * payment method are the company's customer defaults where the form leaves them out.
+ * payment method are the company's customer defaults where the form leaves them out. Its address is geocoded first
+ * unless a GPS was typed.
  */
-export async function createCustomer(ctx: Ctx, access: Access, body: SaveCustomerParsed): Promise<{ customerId: number }> {
+export async function createCustomer(ctx: Ctx, access: Access, body: SaveCustomerParsed, geocoder: Geocoder | null = null): Promise<CustomerSavedAnswer> {
   checkCredit(access, body);
-  return ctx.db.transaction(async (tx) => {
+  const placed = await placeCustomer(body, null, geocoder);
+  const customerId = await ctx.db.transaction(async (tx) => {
     const billing = await billingOf(tx, ctx, body, null);
     const flagIds = await flagIdsOf(tx, ctx, body.customerFlagIds);
     const terms = { ...(await customerDefaultsOf(tx, ctx)), ...(await chosenBillingFields(tx, ctx, body)) };
     const [row] = await tx
       .insert(customers)
-      .values({ subscriberId: ctx.actor.subscriberId, ...columnsOf(body), ...terms, ...billing })
+      .values({ subscriberId: ctx.actor.subscriberId, ...columnsOf(body, placed.position), ...terms, ...billing })
       .returning();
     await linkFlags(tx, ctx, row.id, flagIds);
     await recordAudit(tx, ctx, { entity: 'customer', entityId: row.id, action: 'create', after: { ...row, customerFlagIds: flagIds ?? [] } });
-    return { customerId: row.id };
+    return row.id;
   });
+  return savedAnswer(customerId, placed);
 }
 
 /**
  * `PUT Customer/{customerId}`: every field again; the credit fields, the flags, the tax status, terms and methods when
- * left out stay as they are.
+ * left out stay as they are. A changed address is geocoded again (before the transaction) unless a GPS was typed.
  */
-export async function updateCustomer(ctx: Ctx, access: Access, customerId: number, body: SaveCustomerParsed): Promise<{ customerId: number }> {
+export async function updateCustomer(ctx: Ctx, access: Access, customerId: number, body: SaveCustomerParsed, geocoder: Geocoder | null = null): Promise<CustomerSavedAnswer> {
   checkCredit(access, body);
-  return ctx.db.transaction(async (tx) => {
+  const stored = await visibleCustomer(ctx.db, ctx, access, customerId);
+  const placed = await placeCustomer(body, stored, geocoder);
+  await ctx.db.transaction(async (tx) => {
     const before = await visibleCustomer(tx, ctx, access, customerId, { lock: true });
     const billing = await billingOf(tx, ctx, body, before);
     const flagIds = await flagIdsOf(tx, ctx, body.customerFlagIds);
     const terms = await chosenBillingFields(tx, ctx, body);
     const [after] = await tx
       .update(customers)
-      .set({ ...columnsOf(body), ...terms, ...billing })
+      .set({ ...columnsOf(body, placed.position), ...terms, ...billing })
       .where(ofTenant(customers, ctx, eq(customers.id, customerId)))
       .returning();
     await linkFlags(tx, ctx, customerId, flagIds);
     await recordAudit(tx, ctx, { entity: 'customer', entityId: customerId, action: 'update', before, after: flagIds ? { ...after, customerFlagIds: flagIds } : after });
-    return { customerId };
   });
+  return savedAnswer(customerId, placed);
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  customerBillingChoicesSchema, customerDetailsSchema, customerFlagSchema, customerIdAnswer, customerIdParams, customerLookupQuery, customerLookupRowSchema,
-  customersGridAnswer, gridRequestSchema, mergeCustomersAnswer, mergeCustomersBody, saveCustomerBody, TAX_EXEMPT_DIALOG, taxExemptAnswer, taxExemptBody,
+  customerBillingChoicesSchema, customerDetailsSchema, customerFlagSchema, customerIdParams, customerLookupQuery, customerLookupRowSchema,
+  customersGridAnswer, gridRequestSchema, customerSavedAnswer, mergeCustomersAnswer, mergeCustomersBody, saveCustomerBody, TAX_EXEMPT_DIALOG, taxExemptAnswer, taxExemptBody,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
+import type { Geocoder } from '../../platform/geocoding/geocoder-client';
 import { customerBillingChoices } from './customer-defaults';
 import { getCustomer, listCustomerFlags } from './customer-details.service';
 import { listCustomers, lookupCustomers } from './customer-lookup.service';
@@ -15,7 +16,7 @@ import { createCustomer, updateCustomer } from './customer-save.service';
 import { getTaxExempt, setTaxExempt } from './tax-exempt.service';
 
 /** Customers, their service locations and the merge of duplicates (spec platform 2.1 /customer, /administration/mergeCustomer). */
-export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function customersRoutes(app: FastifyInstance, deps: { db: Db; geocoder: Geocoder | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Customers'];
   r.get('/api/v1/Customer/lookup', {
@@ -38,8 +39,8 @@ export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.post('/api/v1/Customer/create', {
     config: { access: area('Customers', 'write') },
-    schema: { summary: 'Create a billing customer or a service location', tags, body: saveCustomerBody, response: { 200: customerIdAnswer } },
-    handler: (req) => createCustomer(ctxOf(req, deps.db), req.access!, req.body),
+    schema: { summary: 'Create a billing customer or a service location', tags, body: saveCustomerBody, response: { 200: customerSavedAnswer } },
+    handler: (req) => createCustomer(ctxOf(req, deps.db), req.access!, req.body, deps.geocoder),
   });
   r.post('/api/v1/Customer/merge', {
     config: { access: area('Customers', 'write', 'All Customers') },
@@ -53,8 +54,8 @@ export function customersRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.put('/api/v1/Customer/:customerId', {
     config: { access: area('Customers', 'write') },
-    schema: { summary: 'Change a customer', tags, params: customerIdParams, body: saveCustomerBody, response: { 200: customerIdAnswer } },
-    handler: (req) => updateCustomer(ctxOf(req, deps.db), req.access!, req.params.customerId, req.body),
+    schema: { summary: 'Change a customer', tags, params: customerIdParams, body: saveCustomerBody, response: { 200: customerSavedAnswer } },
+    handler: (req) => updateCustomer(ctxOf(req, deps.db), req.access!, req.params.customerId, req.body, deps.geocoder),
   });
   r.get('/api/v1/Customer/:customerId/taxExempt', {
     config: { access: TAX_EXEMPT_DIALOG },

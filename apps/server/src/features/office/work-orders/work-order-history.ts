@@ -32,6 +32,8 @@ export async function laborEntriesOf(ctx: Ctx, workOrderId: number, customer: { 
       clockInDistanceKm: hasBoth
         ? Math.round(distanceKm({ lat: l.startLatitude!, lng: l.startLongitude! }, { lat: customer.latitude!, lng: customer.longitude! }) * 100) / 100
         : null,
+      startAddress: l.startAddress,
+      stopAddress: l.stopAddress,
     };
   });
 }

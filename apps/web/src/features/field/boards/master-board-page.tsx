@@ -22,7 +22,7 @@ const DEVICE_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 function pointsOf(board: TeamLeaderBoard): MapPoint[] {
   const technicians: MapPoint[] = board.technicians.flatMap((t) =>
     t.position
-      ? [{ key: `t${t.userId}`, kind: 'technician' as const, ...t.position, label: t.name, detail: `${t.status?.userStatus ?? 'No status'} · seen at ${timeOf(t.position.at, board.timeZone)}` }]
+      ? [{ key: `t${t.userId}`, kind: 'technician' as const, ...t.position, label: t.name, detail: `${t.status?.userStatus ?? 'No status'} · seen at ${timeOf(t.position.at, board.timeZone)}${t.position.address ? ` · ${t.position.address}` : ''}` }]
       : [],
   );
   const sites: MapPoint[] = board.jobSites.map((s) => ({

@@ -113,7 +113,7 @@ export function TechnicianCard({ technician, timeZone }: { technician: BoardTech
         <Group gap={6} wrap="nowrap">
           <IconMapPin size={14} color="var(--mantine-color-dimmed)" aria-hidden />
           <Text size="xs" c="dimmed">
-            {position ? `Last position at ${timeOf(position.at, timeZone)}` : 'No position this day'}
+            {position ? `Last position at ${timeOf(position.at, timeZone)}${position.address ? ` · ${position.address}` : ''}` : 'No position this day'}
           </Text>
         </Group>
         <Divider />

@@ -1,17 +1,22 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMapPinOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { hasFunctionality, type CustomerLookupRow } from '@sm/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { bodyOfForm, customerValues, newCustomerValues, validateCustomerForm, type CustomerFormErrors, type CustomerFormValues } from './customer-form';
 import { CustomerFormFields, type SetCustomerField } from './customer-form-fields';
 import { CustomerLoadError, CustomerNotFound, CustomerSkeleton, useCustomerId } from './customer-page-states';
-import { CUSTOMER_PATHS, customerPath } from './customer-paths';
+import { CUSTOMER_PATHS, customerEditPath, customerPath } from './customer-paths';
 import { customerQuery, useSaveCustomer } from './customers-api';
+
+/** What the form is opened with after a save whose address could not be placed on the map. */
+interface GeocodeState {
+  geocodeNotice?: string;
+}
 
 interface CustomerFormProps {
   customerId: number | null;
@@ -28,6 +33,7 @@ function CustomerForm({ customerId, initial, knownBilling, backTo }: CustomerFor
   const [errors, setErrors] = useState<CustomerFormErrors>({});
   const save = useSaveCustomer();
   const navigate = useNavigate();
+  const notice = (useLocation().state as GeocodeState | null)?.geocodeNotice;
 
   const set: SetCustomerField = (field, value) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -46,7 +52,13 @@ function CustomerForm({ customerId, initial, knownBilling, backTo }: CustomerFor
     save.mutate(
       { customerId, body: bodyOfForm(values, canSetCredit) },
       {
-        onSuccess: ({ customerId: id }) => {
+        onSuccess: ({ customerId: id, geocodeNotice }) => {
+          if (geocodeNotice) {
+            // Saved, but not on the map: the form stays open, saying so, for a GPS to be typed.
+            notifyWarning(geocodeNotice);
+            void navigate(customerEditPath(id), { state: { geocodeNotice } satisfies GeocodeState, replace: !!customerId });
+            return;
+          }
           notifySuccess(customerId ? 'Customer saved.' : 'Customer added.');
           void navigate(customerPath(id));
         },
@@ -56,6 +68,11 @@ function CustomerForm({ customerId, initial, knownBilling, backTo }: CustomerFor
 
   return (
     <form onSubmit={submit} noValidate aria-label="Customer">
+      {notice && (
+        <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} aria-hidden />} mb="md" role="status" data-testid="geocode-notice">
+          {notice}
+        </Alert>
+      )}
       <CustomerFormFields values={values} errors={errors} set={set} customerId={customerId} knownBilling={knownBilling} canSetCredit={canSetCredit} />
       <Group justify="flex-end" gap="sm" mt="md">
         <Button variant="default" component={Link} to={backTo}>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ContactGridRow, CustomerBillingChoices, CustomerDetails, CustomerFlag, CustomerGridRow, CustomerLookupRow, GridRequest, MergeCustomersAnswer,
+  ContactGridRow, CustomerBillingChoices, CustomerDetails, CustomerSavedAnswer, CustomerFlag, CustomerGridRow, CustomerLookupRow, GridRequest, MergeCustomersAnswer,
   MergeCustomersBody, SaveContactBody, SaveCustomerBody,
 } from '@sm/shared';
 import type { GridPage } from '../../../components/data-grid';
@@ -61,7 +61,7 @@ export function useSaveCustomer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ customerId, body }: { customerId: number | null; body: SaveCustomerBody }) =>
-      customerId ? apiPut<{ customerId: number }>(`Customer/${customerId}`, body) : apiPost<{ customerId: number }>('Customer/create', body),
+      customerId ? apiPut<CustomerSavedAnswer>(`Customer/${customerId}`, body) : apiPost<CustomerSavedAnswer>('Customer/create', body),
     onSuccess: () => client.invalidateQueries({ queryKey: [CUSTOMERS_KEY] }),
   });
 }

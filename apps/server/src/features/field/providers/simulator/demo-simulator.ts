@@ -1,12 +1,17 @@
+import { geocoderSimulator } from '../../../platform/geocoding/geocoder-simulator';
 import { corrigoSimulator } from '../corrigo/corrigo-simulator';
 import { serviceChannelSimulator } from '../service-channel/service-channel-simulator';
 import { startProviderSimulator, type RunningSimulator, type SimulatorPlugin } from './simulator-server';
 
-/** The providers the demo simulator plays, one plugin each (fresh state per simulator started). */
+/** The outside services the demo simulator plays, one plugin each (fresh state per simulator started). */
 const plugins = (): SimulatorPlugin[] => [
   corrigoSimulator(),
   serviceChannelSimulator(),
+  geocoderSimulator(),
 ];
+
+/** Where the geocoder played by a running demo simulator answers (the GEOCODER_URL it stands in for). */
+export const simulatorGeocoderUrl = (simulatorUrl: string) => `${simulatorUrl}/nominatim`;
 
 /**
  * Where the demo simulator listens: null when PROVIDER_SIMULATOR=off, otherwise PROVIDER_SIMULATOR_PORT or the

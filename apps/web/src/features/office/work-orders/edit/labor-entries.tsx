@@ -31,6 +31,16 @@ function OvertimeBadge() {
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
+/** Where a clock action was made, as the geocoder named its position; nothing until it is named. */
+function PlaceOf({ address }: { address: string | null }) {
+  if (!address) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="labor-place" style={{ overflowWrap: 'anywhere' }}>
+      {address}
+    </Text>
+  );
+}
+
 function LaborTable({ entries, names }: { entries: LaborEntry[]; names: Names }) {
   return (
     <Table.ScrollContainer minWidth={640} type="native">
@@ -72,6 +82,7 @@ function LaborTable({ entries, names }: { entries: LaborEntry[]; names: Names })
                     {formatDistance(e.clockInDistanceKm)}
                   </Text>
                 )}
+                <PlaceOf address={e.startAddress} />
               </Table.Td>
               <Table.Td>
                 {e.isOpen ? (
@@ -82,9 +93,12 @@ function LaborTable({ entries, names }: { entries: LaborEntry[]; names: Names })
                     </Text>
                   </Group>
                 ) : (
-                  <Text size="sm" style={NOWRAP}>
-                    {formatDateTime(e.stopTime)}
-                  </Text>
+                  <>
+                    <Text size="sm" style={NOWRAP}>
+                      {formatDateTime(e.stopTime)}
+                    </Text>
+                    <PlaceOf address={e.stopAddress} />
+                  </>
                 )}
               </Table.Td>
               <Table.Td style={NOWRAP}>{formatHours(e.hours)}</Table.Td>
@@ -114,11 +128,15 @@ function LaborCards({ entries, names }: { entries: LaborEntry[]; names: Names })
               <DataList.ItemValue>
                 {formatDateTime(e.startTime)}
                 {e.clockInDistanceKm != null && <Text span size="xs" c="dimmed">{` · ${formatDistance(e.clockInDistanceKm)}`}</Text>}
+                <PlaceOf address={e.startAddress} />
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Stop</DataList.ItemLabel>
-              <DataList.ItemValue>{e.isOpen ? 'In progress' : formatDateTime(e.stopTime)}</DataList.ItemValue>
+              <DataList.ItemValue>
+                {e.isOpen ? 'In progress' : formatDateTime(e.stopTime)}
+                {!e.isOpen && <PlaceOf address={e.stopAddress} />}
+              </DataList.ItemValue>
             </DataList.Item>
             {e.description && (
               <DataList.Item>
