@@ -96,7 +96,7 @@ test('a technician attaches two photos from a phone; the office sees them, renam
   const email = page.getByRole('dialog', { name: 'E-mail files' });
   await expect(email.getByRole('checkbox', { name: 'Condenser before cleaning.jpg' })).toBeChecked();
   await email.getByRole('button', { name: 'Send' }).click();
-  await expect(email.getByText('To field is required')).toBeVisible();
+  await expect(email.getByText('To field is required', { exact: true })).toBeVisible();
   await email.getByRole('combobox', { name: 'To' }).fill('facilities@freshmart.example');
   await email.getByRole('combobox', { name: 'To' }).press('Enter');
   await email.getByRole('button', { name: 'Send' }).click();

@@ -64,7 +64,7 @@ test.describe('e-mail templates (desktop)', () => {
     await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(SUBJECT);
     await expect(page.getByRole('textbox', { name: 'Template' }).locator('strong')).toHaveText('Valid for 30 days');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('To field is required')).toBeVisible();
+    await expect(page.getByText('To field is required', { exact: true })).toBeVisible();
     const to = page.getByRole('combobox', { name: 'To' });
     await to.fill('facilities@freshmart.example');
     await to.press('Enter');

@@ -52,7 +52,7 @@ test('an office user quotes a work order, e-mails it as submitted, approves it, 
   const to = form.getByRole('combobox', { name: 'To' });
   for (const tag of await form.getByRole('button', { name: /^Remove / }).all()) await tag.click();
   await form.getByRole('button', { name: 'Send' }).click();
-  await expect(form.getByText('To field is required')).toBeVisible();
+  await expect(form.getByText('To field is required', { exact: true })).toBeVisible();
   await to.fill(ADDRESS);
   await to.press('Enter');
   await submitted.check();

@@ -71,6 +71,7 @@ import { registerJsonBodies } from './lib/json-body';
 import { fastifyTrustProxy, type TrustProxy } from './lib/public-address';
 import { documentRoute, problemComponent } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { methodsByAddress, sendMethodNotAllowed } from './lib/method-not-allowed';
 import { registerCompression, registerWebApp } from './lib/web-delivery';
 
 export interface AppOptions {
@@ -142,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodies(app);
+  const methodsOf = methodsByAddress(app);
   app.addHook('onRoute', (route) => {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
   });
@@ -227,7 +229,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const isPage = hasWeb && request.method === 'GET' && !/^\/(api|hubs)(\/|$)/i.test(request.url);
     // The web app routes in the browser: every page address answers its index.html.
-    return isPage ? reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }) : sendNotFound(reply);
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    const allowed = methodsOf(request);
+    return allowed.length > 0 ? sendMethodNotAllowed(reply, allowed) : sendNotFound(reply);
   });
   return app;
 }

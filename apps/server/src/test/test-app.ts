@@ -29,7 +29,10 @@ export const TEST_SECRETS_KEY = secretKeyOf(Buffer.alloc(32, 7).toString('base64
  * The date the demo was seeded on in a time zone (YYYY-MM-DD): the day its "today" is, which is not today's date when
  * the run crossed midnight there.
  */
-export const seededDay = (timeZone: string) => wallClockOf(new Date(inject('seededAt')), timeZone).toISOString().slice(0, 10);
+export const seededDay = (timeZone: string) => wallClockOf(seededAt(), timeZone).toISOString().slice(0, 10);
+
+/** The instant the demo was seeded at: its dates ("today", this week) are laid out around it. */
+export const seededAt = () => new Date(inject('seededAt'));
 
 /** A fresh copy of the seeded demo database and a server on it, for one test file. */
 export async function createTestApp(

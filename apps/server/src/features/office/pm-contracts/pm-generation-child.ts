@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { addDays } from '@sm/shared';
 import { openDatabase } from '../../../db/client';
 import { scheduledJobs } from '../../../db/schema';
 import { runDueJobs, scheduleJob } from '../../platform/jobs/job-runner';
@@ -14,14 +15,17 @@ import { insertContract, pmCompany, pmTally } from './pm-test-contracts';
 
 const CONTRACTS = Number(process.env.CONTRACTS ?? 200);
 const BATCH = Number(process.env.BATCH ?? 10);
-const NOW = new Date(process.env.NOW ?? '2026-12-01T15:00:00Z');
+// The instant both runs generate at: in the future of the real clock, since a batch queues the next one at the later
+// of the two (the test passes the same one to both runs).
+const NOW = new Date(process.env.NOW ?? Date.now() + 86_400_000);
+const today = NOW.toISOString().slice(0, 10);
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: join(process.env.DATA_DIR!, 'pglite') });
 const db = database.db;
 const company = await pmCompany(db, 'Polar Refrigeration', 'tech', 'admin');
 if (process.argv.includes('prepare')) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < CONTRACTS; i++) {
-      await insertContract(tx, company, { name: `Kill site ${i}`, startsOn: '2026-11-01', endsOn: '2027-10-31', rule: 'FREQ=DAILY', leadDays: 29, visitTime: i % 2 ? '08:00' : null });
+      await insertContract(tx, company, { name: `Kill site ${i}`, startsOn: addDays(today, -30), endsOn: addDays(today, 334), rule: 'FREQ=DAILY', leadDays: 29, visitTime: i % 2 ? '08:00' : null });
     }
   });
   await db.delete(scheduledJobs).where(eq(scheduledJobs.kind, PM_GENERATION_JOB));

@@ -108,29 +108,33 @@ describe('generating preventive-maintenance visits', () => {
   });
 });
 
+// A batch queues the next one at the later of the clock and its own time: the job's days must be ahead of the real
+// clock, so they are those of December 2037, whose dates fall on the same weekdays as 2026's.
+const JOB_NOW = new Date('2037-12-01T15:00:00Z');
+
 describe('the generation job', () => {
   it('is queued once per company for its next daily run, runs in batches, queues the next one, and a second day generates only new dates', async () => {
     await t.db.delete(scheduledJobs).where(eq(scheduledJobs.kind, PM_GENERATION_JOB));
-    const id = await insertContract(t.db, polar, { startsOn: '2026-11-01', endsOn: '2027-10-31', leadDays: 10, rule: 'FREQ=DAILY' });
-    await ensurePmGenerationJobs(t.db, NOW);
-    await ensurePmGenerationJobs(t.db, NOW);
+    const id = await insertContract(t.db, polar, { startsOn: '2037-11-01', endsOn: '2038-10-31', leadDays: 10, rule: 'FREQ=DAILY' });
+    await ensurePmGenerationJobs(t.db, JOB_NOW);
+    await ensurePmGenerationJobs(t.db, JOB_NOW);
     const waiting = await t.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.kind, PM_GENERATION_JOB), eq(scheduledJobs.status, 'queued')));
     const ours = waiting.filter((j) => j.subscriberId === polar.subscriberId);
     // Five past midnight in Dallas on 2 December.
-    expect(ours.map((j) => j.runAt.toISOString())).toEqual(['2026-12-02T06:05:00.000Z']);
-    expect(await runDueJobs(t.db, { now: NOW })).toBe(0);
+    expect(ours.map((j) => j.runAt.toISOString())).toEqual(['2037-12-02T06:05:00.000Z']);
+    expect(await runDueJobs(t.db, { now: JOB_NOW })).toBe(0);
     // Small batches: the company's job chains through its contracts.
     await t.db.update(scheduledJobs).set({ payload: { afterContractId: 0, limit: 3 } }).where(eq(scheduledJobs.id, ours[0].id));
-    const firstDay = new Date('2026-12-02T06:05:00Z');
+    const firstDay = new Date('2037-12-02T06:05:00Z');
     expect(await runDueJobs(t.db, { now: firstDay, limit: 100 })).toBeGreaterThan(2);
-    expect((await visitsOf(id)).map((v) => v.dueOn)).toEqual(Array.from({ length: 11 }, (_, i) => `2026-12-${String(2 + i).padStart(2, '0')}`));
+    expect((await visitsOf(id)).map((v) => v.dueOn)).toEqual(Array.from({ length: 11 }, (_, i) => `2037-12-${String(2 + i).padStart(2, '0')}`));
     const [next] = await t.db.select().from(scheduledJobs).where(and(eq(scheduledJobs.dedupeKey, pmGenerationKey(polar.subscriberId)), eq(scheduledJobs.status, 'queued')));
-    expect(next.runAt.toISOString()).toBe('2026-12-03T06:05:00.000Z');
+    expect(next.runAt.toISOString()).toBe('2037-12-03T06:05:00.000Z');
     const tally = await pmTally(t.db, polar.subscriberId);
     expect(await runDueJobs(t.db, { now: firstDay })).toBe(0);
-    expect(await runDueJobs(t.db, { now: new Date('2026-12-03T06:05:00Z'), limit: 100 })).toBeGreaterThan(0);
+    expect(await runDueJobs(t.db, { now: new Date('2037-12-03T06:05:00Z'), limit: 100 })).toBeGreaterThan(0);
     // The next day adds the one date that came into the window.
-    expect((await visitsOf(id)).map((v) => v.dueOn).slice(-2)).toEqual(['2026-12-12', '2026-12-13']);
+    expect((await visitsOf(id)).map((v) => v.dueOn).slice(-2)).toEqual(['2037-12-12', '2037-12-13']);
     expect((await visitsOf(id)).length).toBe(12);
     const after = await pmTally(t.db, polar.subscriberId);
     expect(after.visits).toBeGreaterThan(tally.visits);

@@ -42,7 +42,7 @@ describe('editing the header', () => {
     expect([blank.statusCode, blank.json().title]).toEqual([400, 'Problem field is required!']);
     const [coastalClass] = await t.db.select().from(workOrderClasses).where(eq(workOrderClasses.name, 'Project')).orderBy(workOrderClasses.id).offset(1);
     expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['240002']}/header`, 'dispatcher', { workOrderClassId: coastalClass.id })).statusCode).toBe(404);
-    expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['510001']}`, 'dispatcher', { problem: 'Mine now' })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['510001']}/header`, 'dispatcher', { problem: 'Mine now' })).statusCode).toBe(404);
     const [warranty] = await t.db.select().from(workOrderClasses).where(eq(workOrderClasses.name, 'Warranty')).orderBy(workOrderClasses.id).limit(1);
     await t.db.update(workOrderClasses).set({ isActive: false }).where(eq(workOrderClasses.id, warranty.id));
     const retired = await t.call('PUT', `/api/v1/WorkOrder/${ids['240002']}/header`, 'dispatcher', { workOrderClassId: warranty.id });
@@ -52,7 +52,7 @@ describe('editing the header', () => {
     await t.db.update(workOrderClasses).set({ isActive: true }).where(eq(workOrderClasses.id, warranty.id));
     expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['240002']}/header`, 'payroll', { problem: 'x' })).statusCode).toBe(403);
     // A technician edits only the work orders assigned to them.
-    expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['240031']}`, 'tech', { poNumber: 'X' })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/v1/WorkOrder/${ids['240031']}/header`, 'tech', { poNumber: 'X' })).statusCode).toBe(404);
   });
 });
 

@@ -324,7 +324,8 @@ describe('the read-only status lists', () => {
     const materials = (await t.call('GET', url('materialStatuses'), 'admin')).json();
     expect(materials).toEqual(MATERIAL_STATUSES.map((s) => ({ id: s.materialStatusId, name: s.materialStatus })));
     expect((await t.call('GET', url('materialStatuses'), 'dispatcher')).statusCode).toBe(403);
-    expect((await t.call('POST', url('workOrderStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(404);
+    // Read-only: the list's address takes no other method, and no row has an address of its own.
+    expect((await t.call('POST', url('workOrderStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(405);
     expect((await t.call('DELETE', url('materialStatuses', 1), 'admin')).statusCode).toBe(404);
   });
 
@@ -334,7 +335,7 @@ describe('the read-only status lists', () => {
     expect(polarRows).toEqual(stored);
     expect((await t.call('GET', url('userStatuses'), 'coastal.admin')).json()).toEqual(stored);
     expect((await t.call('GET', url('userStatuses'), 'tech')).statusCode).toBe(403);
-    expect((await t.call('POST', url('userStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(404);
+    expect((await t.call('POST', url('userStatuses'), 'admin', { name: 'Mine' })).statusCode).toBe(405);
     expect((await t.call('PUT', url('userStatuses', stored[0].id), 'admin', { name: 'Mine' })).statusCode).toBe(404);
   });
 });
