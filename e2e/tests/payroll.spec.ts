@@ -27,6 +27,7 @@ async function toLastWorkedPeriod(page: Page) {
     await expect(shown).not.toHaveText(before);
   }
 }
+
 /** The hours of a row of the period, as its cells read: Regular, Overtime, PTO, Total. */
 const hoursOf = async (page: Page, name: string) => (await rowOf(page, name).getByRole('cell').allInnerTexts()).slice(1, 5);
 
