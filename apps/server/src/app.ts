@@ -100,7 +100,7 @@ export interface AppOptions {
   /** Whether anyone may register a company (PUBLIC_SIGNUP=1); closed when absent. */
   publicSignup?: boolean;
   /** A Nominatim-protocol geocoder (GEOCODER_URL, or the simulator's); addresses are not placed on the map when absent. */
-  geocoderUrl?: string;
+  geocoder?: { url: string; timeoutMs?: number };
 }
 
 const OPENAPI_INFO = {
@@ -173,7 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
-  const geocoder = opts.geocoderUrl ? httpGeocoder({ baseUrl: opts.geocoderUrl, log: app.log }) : null;
+  const geocoder = opts.geocoder ? httpGeocoder({ baseUrl: opts.geocoder.url, timeoutMs: opts.geocoder.timeoutMs, log: app.log }) : null;
   authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20, publicUrl });
   signupRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, publicUrl, publicSignup: opts.publicSignup ?? false });
   permissionsRoutes(app, opts);

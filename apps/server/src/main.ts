@@ -80,7 +80,7 @@ const app = await buildApp({
   trustProxy: env.trustProxy,
   publicUrl: env.publicUrl,
   publicSignup: env.publicSignup,
-  geocoderUrl,
+  geocoder: geocoderUrl ? { url: geocoderUrl, timeoutMs: env.geocoderTimeoutMs } : undefined,
 });
 if (resealed > 0) app.log.info(`The secrets of ${resealed} provider account(s) were sealed under key ${secretKeys[0]!.id}.`);
 // The e-mail outbox is sent only when a mail server is configured; otherwise messages wait, shown to administrators.

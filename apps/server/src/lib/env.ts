@@ -38,6 +38,8 @@ export interface Env {
   outboundAllowedHosts: string[];
   /** A Nominatim-protocol geocoder (GEOCODER_URL); unset = the one the provider simulator plays, when it runs. */
   geocoderUrl?: string;
+  /** How long one geocoder call may take (GEOCODER_TIMEOUT_MS); the client's own default when unset. */
+  geocoderTimeoutMs?: number;
 }
 
 /**
@@ -69,7 +71,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     s3: s3Of(source),
     outboundAllowedHosts: parseAllowedHosts(source.OUTBOUND_ALLOWED_HOSTS),
     geocoderUrl: geocoderUrlOf(source.GEOCODER_URL),
+    geocoderTimeoutMs: positiveMs(source.GEOCODER_TIMEOUT_MS),
   };
+}
+
+/** A number of milliseconds above 0, or unset (as before: anything else leaves the default). */
+function positiveMs(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 /** GEOCODER_URL: an absolute http or https address without a query, checked at start; unset when empty. */

@@ -1,16 +1,10 @@
 import { simulatorGeocoderUrl } from '../features/field/providers/simulator/demo-simulator';
 import { startProviderSimulator, type RunningSimulator } from '../features/field/providers/simulator/simulator-server';
 import { GEOCODING_FAILED } from '../features/platform/geocoding/geocoder-client';
-import { geocoderSimulator } from '../features/platform/geocoding/geocoder-simulator';
+import { geocoderSimulator, type GeocoderCall } from '../features/platform/geocoding/geocoder-simulator';
 import { allowOutboundHosts } from '../lib/outbound-http';
 import { createTestApp, type TestApp } from './test-app';
 
-/** One call the geocoder simulator received. */
-export interface GeocoderCall {
-  operation: 'search' | 'reverse';
-  query: Record<string, string>;
-  userAgent: string;
-}
 
 /** A logged geocoder failure, as pino wrote it. */
 export interface LoggedFailure {
@@ -42,9 +36,9 @@ export async function createGeocodedTestApp(opts: { geocoderTimeoutMs?: number }
   const sim = await startProviderSimulator({ plugins: [geocoderSimulator()] });
   const withdraw = allowOutboundHosts([new URL(sim.url).host]);
   const lines: string[] = [];
-  if (opts.geocoderTimeoutMs) process.env.GEOCODER_TIMEOUT_MS = String(opts.geocoderTimeoutMs);
-  const t = await createTestApp({ geocoderUrl: simulatorGeocoderUrl(sim.url), logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } }).finally(() => {
-    delete process.env.GEOCODER_TIMEOUT_MS;
+  const t = await createTestApp({
+    geocoder: { url: simulatorGeocoderUrl(sim.url), timeoutMs: opts.geocoderTimeoutMs },
+    logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
   });
   return {
     t,

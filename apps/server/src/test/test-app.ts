@@ -38,7 +38,7 @@ export const seededAt = () => new Date(inject('seededAt'));
 export async function createTestApp(
   opts: {
     loginRateLimit?: number; loginFailuresPerAddress?: number; logger?: AppOptions['logger']; files?: AppOptions['files']; trustProxy?: AppOptions['trustProxy']; publicUrl?: string;
-    publicSignup?: boolean; geocoderUrl?: string;
+    publicSignup?: boolean; geocoder?: AppOptions['geocoder'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -47,7 +47,7 @@ export async function createTestApp(
   await resealProviderSecrets(database.db);
   const app = await buildApp({
     db: database.db, watch: database.watch, jwtSecret: TEST_SECRET, files: opts.files, loginRateLimit: opts.loginRateLimit ?? 1000, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 1000, logger: opts.logger,
-    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl, publicSignup: opts.publicSignup, geocoderUrl: opts.geocoderUrl,
+    trustProxy: opts.trustProxy, publicUrl: opts.publicUrl, publicSignup: opts.publicSignup, geocoder: opts.geocoder,
   });
   await app.ready();
   const tokens = new Map<string, string>();

@@ -30,13 +30,8 @@ export const GEOCODING_FAILED = 'Geocoding API request failed';
 /** Sent with every call: the Nominatim usage policy asks each application to name itself. */
 export const GEOCODER_USER_AGENT = 'ServiceManaged/1.0 (field-service work orders; geocoding of customer sites)';
 
-const DEFAULT_TIMEOUT_MS = 5_000;
-
-/** The timeout of one geocoder call: 5 s, or GEOCODER_TIMEOUT_MS when set (tests shorten it). */
-export function geocoderTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const ms = Number(env.GEOCODER_TIMEOUT_MS);
-  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
-}
+/** How long one call may take before it counts as failed, unless told otherwise (GEOCODER_TIMEOUT_MS). */
+export const GEOCODER_TIMEOUT_MS = 5_000;
 
 const degrees = z.union([z.string(), z.number()]).transform(Number).pipe(z.number().finite());
 const searchAnswer = z.array(z.object({ lat: degrees.pipe(z.number().min(-90).max(90)), lon: degrees.pipe(z.number().min(-180).max(180)) }).loose());
@@ -72,7 +67,7 @@ function failureFields(err: unknown): Record<string, unknown> {
  */
 export function httpGeocoder(opts: { baseUrl: string; log: GeocoderLog; timeoutMs?: number }): Geocoder {
   const base = opts.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = opts.timeoutMs ?? geocoderTimeoutMs();
+  const timeoutMs = opts.timeoutMs ?? GEOCODER_TIMEOUT_MS;
 
   async function call<T>(operation: 'search' | 'reverse', query: Record<string, string>, schema: z.ZodType<T>): Promise<T | null> {
     const url = `${base}/${operation}?${new URLSearchParams({ format: 'jsonv2', ...query }).toString()}`;

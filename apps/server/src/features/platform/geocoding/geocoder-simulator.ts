@@ -58,7 +58,8 @@ export function simulatedAddress(lat: number, lng: number): { house_number: stri
   return { house_number: String(house), road: STREETS[Math.floor(unitOf(key, 'road') * STREETS.length)]!, city: 'Dallas', state: 'Texas', postcode: '75201' };
 }
 
-interface Call {
+/** One call the simulator received. */
+export interface GeocoderCall {
   operation: 'search' | 'reverse';
   query: Record<string, string>;
   userAgent: string;
@@ -70,7 +71,7 @@ interface Call {
  * `POST /nominatim/__delay {"ms": 1500}` makes every answer that late (a slow geocoder that still answers).
  */
 export function geocoderSimulator(): SimulatorPlugin {
-  let calls: Call[] = [];
+  let calls: GeocoderCall[] = [];
   let delayMs = 0;
   return {
     name: 'geocoder',
