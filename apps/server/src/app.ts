@@ -12,6 +12,9 @@ import type { Db, Watch } from './db/client';
 import { authRoutes } from './features/platform/auth/auth.routes';
 import { boardsRoutes } from './features/field/boards/boards.routes';
 import { clockRoutes } from './features/field/clock/clock.routes';
+import { requestConflictsRoutes } from './features/field/clock/request-conflicts.routes';
+import { recordConflict } from './features/field/clock/request-conflicts.service';
+import { registerIdempotency } from './features/platform/idempotency/idempotency.plugin';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
 import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes';
@@ -148,6 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, access: PUBLIC };
   });
   registerAccessControl(app, callerSource(opts.db, opts.jwtSecret));
+  // Before the routes: those a phone may keep offline take an Idempotency-Key and the device's time.
+  registerIdempotency(app, { db: opts.db, recordConflict });
   if (opts.watch) {
     const stopCaching = cacheAccess(opts.db, opts.watch);
     app.addHook('onClose', () => stopCaching());
@@ -200,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   refrigerantRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, { db: opts.db, geocoder });
+  requestConflictsRoutes(app, opts);
   corrigoRoutes(app, opts);
   schedulingRoutes(app, opts);
   unassignedWorkRoutes(app, opts);

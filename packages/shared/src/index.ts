@@ -61,3 +61,4 @@ export * from './schemas/pm-contracts';
 export * from './inventory-rules';
 export * from './schemas/inventory';
 export * from './schemas/vendor-credits';
+export * from './schemas/offline-requests';

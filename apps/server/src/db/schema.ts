@@ -35,3 +35,5 @@ export * from '../features/office/refrigerant/refrigerant.table';
 export * from '../features/office/purchasing/purchasing.table';
 export * from '../features/office/inventory/inventory.table';
 export * from '../features/office/purchasing/purchase-orders.table';
+export * from '../features/platform/idempotency/idempotency.table';
+export * from '../features/field/clock/request-conflicts.table';

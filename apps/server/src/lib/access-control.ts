@@ -29,6 +29,13 @@ declare module 'fastify' {
     access: Access | null;
     /** When the caller's token expires (seconds since the epoch): a hub socket closes then. */
     tokenExpiresAt: number | null;
+    /** The device's time of a request kept on a phone (X-Device-Time), once checked (features/platform/idempotency). */
+    deviceTime: Date | null;
+    /**
+     * The transaction a request with an Idempotency-Key runs in, so that its effect and its stored answer commit
+     * together, and the work to start once they have (`whenCommitted`).
+     */
+    requestTx: { db: Db; afterCommit: (() => void)[] } | null;
   }
 }
 
@@ -77,6 +84,8 @@ export function registerAccessControl(app: FastifyInstance, callers: CallerSourc
   app.decorateRequest('actor', null);
   app.decorateRequest('access', null);
   app.decorateRequest('tokenExpiresAt', null);
+  app.decorateRequest('deviceTime', null);
+  app.decorateRequest('requestTx', null);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     if (guarded(route.url) && !route.config?.access) {
@@ -107,5 +116,17 @@ export function registerAccessControl(app: FastifyInstance, callers: CallerSourc
  */
 export function ctxOf(request: FastifyRequest, db: Db): Ctx {
   if (!request.actor) throw unauthorized();
-  return { db: companyDb(db, request.actor.subscriberId), actor: request.actor, now: new Date(), events: request.server.events };
+  const receivedAt = new Date();
+  const device = request.deviceTime ? { deviceTime: request.deviceTime, receivedAt } : {};
+  const scoped = request.requestTx?.db ?? companyDb(db, request.actor.subscriberId);
+  return { db: scoped, actor: request.actor, now: request.deviceTime ?? receivedAt, ...device, events: request.server.events };
+}
+
+/**
+ * Runs work that reads what the request wrote from another connection (naming clock positions in the background)
+ * once the request's transaction has committed: at once for a request that runs in none.
+ */
+export function whenCommitted(request: FastifyRequest, work: () => void) {
+  if (request.requestTx) request.requestTx.afterCommit.push(work);
+  else work();
 }

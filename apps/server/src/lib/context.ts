@@ -33,5 +33,11 @@ export interface Ctx {
   db: Db;
   actor: Actor;
   now: Date;
+  /**
+   * The device's time of a request kept on a phone and sent later (X-Device-Time): `now` is then that time, so the
+   * rules apply as of it, and `receivedAt` is the server's time of arrival. Absent for a request sent at once.
+   */
+  deviceTime?: Date;
+  receivedAt?: Date;
   events?: { publish(message: BusMessage): void };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { FILE_TOO_LARGE_MESSAGE } from '@sm/shared';
+import { FILE_TOO_LARGE_MESSAGE, type ConflictKind } from '@sm/shared';
 import { errorForLog } from './error-log';
 
 /** The one error a service throws: an HTTP status and the sentence the user should read. */
@@ -10,6 +10,19 @@ export class AppError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A 409 the office can resolve: a request kept on a phone met a changed world (the work order changed meanwhile,
+ * another labor is open, the time is in a locked pay period). With an Idempotency-Key it is recorded as a conflict.
+ */
+export class ConflictError extends AppError {
+  constructor(
+    public readonly kind: ConflictKind,
+    message: string,
+  ) {
+    super(409, message);
   }
 }
 
@@ -54,7 +67,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the files as multipart/form-data in the field "files".',
 };
 
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
   return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;

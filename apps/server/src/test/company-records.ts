@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
+  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -60,6 +60,11 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   }
   // Finished labor of the technician, as the clock leaves it.
   await t.db.insert(workOrderLabor).values({ subscriberId: sid, workOrderId: wo1.id, userId: tech.id, startedAt: new Date('2026-11-02T14:00:00Z'), stoppedAt: new Date('2026-11-02T16:00:00Z') });
+  // A clock-in kept on the phone that met another open labor, for the office to resolve.
+  await t.db.insert(requestConflicts).values({
+    subscriberId: sid, userId: tech.id, kind: 'laborOpen', message: `${text} conflict`, method: 'POST', route: 'POST /api/v1/WOStartStop/clockInWorkOrder',
+    path: '/api/v1/WOStartStop/clockInWorkOrder', body: { workOrderId: wo1.id, startTime: '2026-11-02T17:00:00Z' }, idempotencyKey: 'sweep-0001', receivedAt: new Date('2026-11-02T17:05:00Z'),
+  });
 
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo2.id, materialStatusId: 6, description: `${text} contactor`, quantity: 1, unitCost: 20, unitPrice: 35 });
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo1.id, materialStatusId: 6, description: `${text} capacitor`, quantity: 1, unitCost: 10, unitPrice: 18 });

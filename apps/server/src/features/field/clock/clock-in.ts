@@ -3,12 +3,13 @@ import { noRateSheetMessage, USER_STATUS, type ClockInBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { clockInBody } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../../lib/context';
-import { AppError, notFound } from '../../../lib/errors';
+import { AppError } from '../../../lib/errors';
 import { oneStatement, placeholdersOf, preparedStatement, valuesOf, WRITER, writerOf } from '../../../lib/statement';
 import { auditJson, auditPart } from '../../platform/audit/audit.service';
 import { userStatusParts } from '../../platform/users/users.service';
 import type { ClockInFacts } from './clock-facts';
 import { arrivalStatus, checkReferences, statusChangeValues, workOrderStatusParts } from './clock-lookups';
+import { checkNotClosedSince, keptTimeColumns, keptTimeValues, missingWorkOrder } from './kept-clock-checks';
 import { workOrderLabor } from './labor.table';
 
 export type ClockInInput = z.output<typeof clockInBody>;
@@ -17,11 +18,13 @@ const MAX_PAST_MS = 24 * 3600_000;
 
 /**
  * Checks every clock-in rule of spec clock 5 before anything is written, and answers the row to insert.
- * A client that skips the dialog meets the same sentences.
+ * A client that skips the dialog meets the same sentences. A clock-in kept on the phone is judged as of the
+ * device's time (`ctx.now`), and keeps that time beside the server's.
  */
 export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: ClockInFacts) {
   const { state, workOrder, employeeTypes: items } = facts;
-  if (!workOrder) throw notFound('Work order');
+  if (!workOrder) throw await missingWorkOrder(ctx, input.workOrderId);
+  await checkNotClosedSince(ctx, workOrder);
   const start = new Date(input.startTime);
   if (start.getTime() > ctx.now.getTime() + MAX_FUTURE_MS) throw new AppError(400, 'Start cannot be in the future.');
   if (start.getTime() < ctx.now.getTime() - MAX_PAST_MS) throw new AppError(400, 'Start must be within the last 24 hours.');
@@ -85,7 +88,7 @@ const LABOR_IN = [
 const clockInWrite = preparedStatement<{ id: number }>('clock_in_write', (db) =>
   oneStatement(
     [
-      sql`labor as ${db.insert(workOrderLabor).values(placeholdersOf(LABOR_IN, 'labor_')).returning({ id: workOrderLabor.id })}`,
+      sql`labor as ${db.insert(workOrderLabor).values({ ...placeholdersOf(LABOR_IN, 'labor_'), ...keptTimeColumns('start') }).returning({ id: workOrderLabor.id })}`,
       auditPart('labor_audit', WRITER, 'labor', { entity: 'workOrderLabor', action: 'clock-in', after: sql.placeholder('after') }),
       // After the labor's audit entry, so that the audit trail reads in the order things happened.
       ...userStatusParts(WRITER, sql.placeholder('userStatusId'), null, afterLaborAudit),
@@ -101,6 +104,7 @@ export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<Retur
   const [labor] = await clockInWrite(db, {
     ...writerOf(ctx),
     ...valuesOf(prepared.row, 'labor_'),
+    ...keptTimeValues(ctx),
     after: auditJson(after),
     userStatusId,
     ...statusChangeValues(prepared.workOrder.id, prepared.workOrder.workOrderStatusId, arrivalStatus(prepared.row.isReachedAtSite)),

@@ -10,6 +10,7 @@ import { checkServiceChannelStop } from '../providers/service-channel/service-ch
 import { afterLaborAudit } from './clock-in';
 import { clockOutFacts } from './clock-facts';
 import { checkReferences, statusChangeValues, workOrderStatusParts } from './clock-lookups';
+import { keptTimeColumns, keptTimeValues, missingWorkOrder } from './kept-clock-checks';
 import { workOrderLabor } from './labor.table';
 
 export type ClockOutInput = z.output<typeof clockOutBody>;
@@ -17,7 +18,7 @@ export type ClockOutInput = z.output<typeof clockOutBody>;
 /** Whether the stop form must carry a work order status; provider work orders get theirs from the provider. */
 export const isWorkOrderStatusFieldRequired = (_workOrder: { id: number }) => true;
 
-/** Checks every clock-out rule of spec clock 5 and answers what to write. */
+/** Checks every clock-out rule of spec clock 5 and answers what to write; a kept clock-out stops at the device's time. */
 export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutInput) {
   const facts = await clockOutFacts(ctx, access, {
     workOrderLaborId: input.workOrderLaborId,
@@ -30,7 +31,10 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   if (labor.userId !== ctx.actor.userId) throw new AppError(403, 'You can only clock out your own labor.');
   if (labor.workOrderId !== input.workOrderId) throw new AppError(400, 'This labor entry belongs to another work order.');
   if (labor.stoppedAt) throw new AppError(409, 'This labor entry is already clocked out.');
-  if (!workOrder) throw notFound('Work order');
+  if (!workOrder) throw await missingWorkOrder(ctx, input.workOrderId);
+  if (ctx.deviceTime && labor.startedAt > ctx.now) {
+    throw new AppError(400, `The clock-out time ${ctx.now.toISOString()} is before this labor entry's start at ${labor.startedAt.toISOString()}.`);
+  }
 
   const description = input.description?.trim();
   if (!description) throw new AppError(400, 'Description field is required!');
@@ -96,7 +100,7 @@ const clockOutWrite = [false, true].map((setUserStatus) =>
       [
         sql`done as ${db
           .update(workOrderLabor)
-          .set(placeholdersOf(LABOR_OUT, 'labor_') as object) // drizzle binds a placeholder in `set` as it does in `values`
+          .set({ ...placeholdersOf(LABOR_OUT, 'labor_'), ...keptTimeColumns('stop') } as object) // drizzle binds a placeholder in `set` as it does in `values`
           .where(and(eq(workOrderLabor.id, sql.placeholder('laborId')), isNull(workOrderLabor.stoppedAt)))
           .returning({ id: workOrderLabor.id })}`,
         auditPart('labor_audit', WRITER, 'done', { entity: 'workOrderLabor', action: 'clock-out', before: sql.placeholder('before'), after: sql.placeholder('after') }),
@@ -116,6 +120,7 @@ export async function applyClockOut(db: DbOrTx, ctx: Ctx, prepared: Awaited<Retu
   const done = await clockOutWrite[Number(opts.setUserStatus)](db, {
     ...writerOf(ctx),
     ...valuesOf(changes, 'labor_'),
+    ...keptTimeValues(ctx),
     laborId: labor.id,
     before: auditJson(before),
     after: auditJson(changes),

@@ -1,7 +1,7 @@
 import { noRateSheetMessage, USER_STATUS, type Access, type clockOutAndStartBody } from '@sm/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../lib/context';
-import { AppError } from '../../../lib/errors';
+import { AppError, ConflictError } from '../../../lib/errors';
 import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
 import { publishHubEvent } from '../../platform/realtime/publish';
@@ -24,10 +24,10 @@ function isOneOpenViolation(e: unknown): boolean {
   return c.code === '23505' && (c.constraint === ONE_OPEN_INDEX || String((c as { message?: string }).message ?? '').includes(ONE_OPEN_INDEX) || !c.constraint);
 }
 
-/** The sentence for a second clock-in: it names the work order where labor is still open. */
+/** The sentence for a second clock-in: it names the work order where labor is still open (a conflict when kept). */
 function alreadyClockedIn(openWorkOrderNumber: string | null | undefined): AppError {
-  return new AppError(
-    409,
+  return new ConflictError(
+    'laborOpen',
     openWorkOrderNumber
       ? `You are still clocked in on work order ${openWorkOrderNumber}. Finish it before starting another.`
       : 'You are already clocked in on another work order.',

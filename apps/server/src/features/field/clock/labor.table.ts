@@ -39,6 +39,14 @@ export const workOrderLabor = pgTable(
     /** How precise the browser said each position was, in metres: providers refuse positions they cannot believe. */
     startAccuracyMeters: doublePrecision('start_accuracy_meters'),
     stopAccuracyMeters: doublePrecision('stop_accuracy_meters'),
+    /**
+     * A clock action kept on the phone and sent later: the device's time of the action (the rules applied as of it)
+     * and the server's time when it arrived. The device's time is null when the action was sent at once.
+     */
+    startDeviceTime: timestamp('start_device_time', { withTimezone: true }),
+    startReceivedAt: timestamp('start_received_at', { withTimezone: true }),
+    stopDeviceTime: timestamp('stop_device_time', { withTimezone: true }),
+    stopReceivedAt: timestamp('stop_received_at', { withTimezone: true }),
     comment: text('comment'),
     description: text('description'),
     companyDescription: text('company_description'),

@@ -35,7 +35,7 @@ export function materialsRoutes(app: FastifyInstance, deps: { db: Db }) {
     handler: (req) => listMaterials(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
   });
   r.post('/api/v1/WorkOrder/material/add', {
-    config: { access: area('Materials', 'write') },
+    config: { access: area('Materials', 'write'), keptOnPhone: true },
     schema: { summary: 'Add a material to a work order', tags, body: addMaterialBody, response: { 200: materialRowSchema } },
     handler: (req) => addMaterial(ctxOf(req, deps.db), req.access!, req.body),
   });

@@ -28,7 +28,7 @@ export function workOrderItemsRoutes(app: FastifyInstance, deps: { db: Db }) {
     handler: (req) => latestSignature(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
   });
   r.post('/api/v1/WorkOrder/:workOrderId/signature', {
-    config: { access: area('Work Orders', 'write') },
+    config: { access: area('Work Orders', 'write'), keptOnPhone: true },
     schema: { summary: "Save the customer's signature (a 300x200 PNG)", tags, params: workOrderParams, body: saveSignatureBody, response: { 200: signatureSchema } },
     handler: (req) => saveSignature(ctxOf(req, deps.db), req.access!, req.params.workOrderId, req.body),
   });

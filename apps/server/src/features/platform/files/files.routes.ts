@@ -31,16 +31,26 @@ import { signStorageToken } from './file-links';
 import { copyFolder, deleteFiles, fileUrl, listFiles, namesToDelete, renameFile, thumbnailUrls, uploadFiles, type FilesDeps, type IncomingFile } from './files.service';
 import type { Db } from '../../../db/client';
 
-/** The parts of a multipart upload: every file under the field `files`, read into memory within the size limit. */
-async function incomingFiles(req: FastifyRequest, fileName: string | undefined): Promise<IncomingFile[]> {
-  if (!req.isMultipart()) throw new AppError(415, 'Send the files as multipart/form-data in the field "files".');
+/**
+ * The parts of a multipart upload, read before the handler as its body: every file under the field `files`, read into
+ * memory within the size limit (a request kept on a phone is then known by its files' content). Not multipart: no body.
+ */
+async function incomingFiles(req: FastifyRequest) {
+  if (!req.isMultipart()) return;
   const files: IncomingFile[] = [];
   for await (const part of req.files()) {
     const content = await part.toBuffer();
     if (part.fieldname !== 'files') throw new AppError(400, 'Send the files in the field "files".');
-    files.push({ fileName: files.length === 0 && fileName ? fileName : part.filename, content });
+    files.push({ fileName: part.filename, content });
   }
-  return files;
+  req.body = { files };
+}
+
+/** The files of an upload's body, the first renamed when the query names it. */
+function uploaded(body: unknown, fileName: string | undefined): IncomingFile[] {
+  const files = (body as { files?: IncomingFile[] } | undefined)?.files;
+  if (!files) throw new AppError(415, 'Send the files as multipart/form-data in the field "files".');
+  return files.map((f, i) => (i === 0 && fileName ? { ...f, fileName } : f));
 }
 
 /** The form fields of a multipart delete, as the JSON body would carry them. */
@@ -62,7 +72,7 @@ export function filesRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: str
   const tags = ['Files'];
   const use = (req: FastifyRequest) => [ctxOf(req, deps.db), files, req.access!] as const;
   r.post('/api/v1/Files/upload', {
-    config: { access: SIGNED_IN, errors: [404, 413, 415] },
+    config: { access: SIGNED_IN, errors: [404, 413, 415], keptOnPhone: true },
     schema: {
       summary: 'Upload files into a folder (multipart field "files")',
       description:
@@ -71,7 +81,8 @@ export function filesRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: str
       querystring: uploadQuery,
       response: { 200: uploadAnswer },
     },
-    handler: async (req) => uploadFiles(...use(req), req.query.folder, await incomingFiles(req, req.query.fileName)),
+    preValidation: incomingFiles,
+    handler: (req) => uploadFiles(...use(req), req.query.folder, uploaded(req.body, req.query.fileName)),
   });
   r.get('/api/v1/Files/list', {
     config: { access: SIGNED_IN, acceptsStorageToken: true, errors: [404] },

@@ -21,7 +21,7 @@ export function usersRoutes(app: FastifyInstance, deps: { db: Db }) {
     handler: (req) => getUserStatus(ctxOf(req, deps.db)),
   });
   r.get('/api/v1/User/updatestatus/:statusValue', {
-    config: { access: SIGNED_IN },
+    config: { access: SIGNED_IN, keptOnPhone: true },
     schema: { summary: "Change the caller's work status", tags, params: statusValueParams, querystring: updateStatusQuery, response: { 200: currentUserStatusSchema } },
     handler: (req) => updateUserStatus(ctxOf(req, deps.db), req.params.statusValue, req.query.description),
   });
