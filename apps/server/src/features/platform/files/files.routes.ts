@@ -46,11 +46,10 @@ async function incomingFiles(req: FastifyRequest) {
   req.body = { files };
 }
 
-/** The files of an upload's body, the first renamed when the query names it. */
-function uploaded(body: unknown, fileName: string | undefined): IncomingFile[] {
-  const files = (body as { files?: IncomingFile[] } | undefined)?.files;
-  if (!files) throw new AppError(415, 'Send the files as multipart/form-data in the field "files".');
-  return files.map((f, i) => (i === 0 && fileName ? { ...f, fileName } : f));
+/** The files `incomingFiles` read, the first renamed when the query names it. */
+function uploaded(req: FastifyRequest, fileName: string | undefined): IncomingFile[] {
+  if (!req.isMultipart()) throw new AppError(415, 'Send the files as multipart/form-data in the field "files".');
+  return (req.body as { files: IncomingFile[] }).files.map((f, i) => (i === 0 && fileName ? { ...f, fileName } : f));
 }
 
 /** The form fields of a multipart delete, as the JSON body would carry them. */
@@ -82,7 +81,7 @@ export function filesRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: str
       response: { 200: uploadAnswer },
     },
     preValidation: incomingFiles,
-    handler: (req) => uploadFiles(...use(req), req.query.folder, uploaded(req.body, req.query.fileName)),
+    handler: (req) => uploadFiles(...use(req), req.query.folder, uploaded(req, req.query.fileName)),
   });
   r.get('/api/v1/Files/list', {
     config: { access: SIGNED_IN, acceptsStorageToken: true, errors: [404] },
