@@ -15,6 +15,7 @@ import { clockRoutes } from './features/field/clock/clock.routes';
 import { requestConflictsRoutes } from './features/field/clock/request-conflicts.routes';
 import { recordConflict } from './features/field/clock/request-conflicts.service';
 import { registerIdempotency } from './features/platform/idempotency/idempotency.plugin';
+import { nteMeterRoutes } from './features/field/clock/nte-meter.routes';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
 import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes';
@@ -66,6 +67,7 @@ import { workOrderOfficeRoutes } from './features/office/work-orders/work-order-
 import { workOrderItemsRoutes } from './features/office/work-order-items/work-order-items.routes';
 import { localBus, type EventBus } from './features/platform/realtime/event-bus';
 import { teamLeaderHub } from './features/platform/realtime/team-leader-hub';
+import { workOrderHub } from './features/office/work-orders/work-order-hub';
 import { PUBLIC, registerAccessControl } from './lib/access-control';
 import { callerSource } from './features/platform/auth/caller-source';
 import { serializeErrorForLog } from './lib/error-log';
@@ -206,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, { db: opts.db, geocoder });
   requestConflictsRoutes(app, opts);
+  nteMeterRoutes(app, opts);
   corrigoRoutes(app, opts);
   schedulingRoutes(app, opts);
   unassignedWorkRoutes(app, opts);
@@ -229,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   stockTransferRoutes(app, opts);
   vendorCreditsRoutes(app, opts);
   await teamLeaderHub(app, { bus });
+  workOrderHub(app, { db: opts.db, bus });
 
   const hasWeb = !!opts.webDist && existsSync(join(opts.webDist, 'index.html'));
   if (hasWeb) await registerWebApp(app, opts.webDist!);

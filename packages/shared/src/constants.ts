@@ -51,6 +51,7 @@ export const WORK_ORDER_STATUS = {
   Billed: 27,
   Completed: 38,
   QuoteSubmitted: 45,
+  NteRaiseRequested: 46,
   EnRoute: 50,
   InvoiceSubmitted: 53,
 } as const;

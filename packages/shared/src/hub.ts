@@ -22,6 +22,11 @@ export function isHubMessage(value: unknown): value is HubMessage {
 /** The hubs' addresses; the access token travels as `?access_token=`, since a browser socket sends no headers. */
 export const TEAM_LEADER_HUB_PATH = '/hubs/teamLeader';
 export const NOTIFICATIONS_HUB_PATH = '/hubs/notifications';
+/**
+ * The hub of one work order's page: it hears the company's events about that work order (clock, status, materials,
+ * items, NTE), for everyone who may see the work order, technicians included.
+ */
+export const workOrderHubPath = (workOrderId: number) => `/hubs/workOrder/${workOrderId}`;
 
 /** Reconnect delays after a lost connection (spec 4.7), then a manual attempt every two minutes. */
 export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;

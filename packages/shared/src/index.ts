@@ -33,6 +33,7 @@ export * from './schemas/search';
 export * from './schemas/files';
 export * from './schemas/email-outbox';
 export * from './schemas/quotes';
+export * from './schemas/nte-meter';
 export * from './schemas/flag-reminders';
 export * from './schemas/estimates';
 export * from './schemas/invoices';

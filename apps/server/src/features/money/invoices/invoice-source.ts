@@ -84,12 +84,13 @@ const fallbackItemOf = (ctx: Ctx, billingCustomerId: number | null) => sql<numbe
    order by i.id limit 1)`;
 
 /**
- * What an invoice of the work order is made of now: its labor entries priced from the billing customer's rate sheet
- * (the entry's Employee Type, else the technician's first item on the version in effect on the labor's day), trip charges of the trucks used,
- * billable materials, standard and rate-sheet items, what the office adds, and the tax of the site's state.
- * Running labor counts up to now; `isFinal` refuses it, as submission does.
+ * The work a work order has to bill now, priced as its invoice prices it: its labor entries at the billing customer's
+ * rate sheet rates (the entry's Employee Type, else the technician's first item on the version in effect on the
+ * labor's day), trip charges of the trucks used, billable materials, standard and rate-sheet items. Running labor
+ * counts up to now (each running entry is also answered with its start and rate); `isFinal` refuses it, as submission
+ * does. The invoice and the live NTE meter both count through here, so they never disagree.
  */
-export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }) {
+export async function workLinesOf(db: DbOrTx, ctx: Ctx, wo: Pick<InvoiceWorkOrder, 'id' | 'billingCustomerId'>, laborDiscounts: InvoiceBodyParsed['laborDiscounts'], opts: { isFinal: boolean }) {
   const labor = await db
     .select({ l: workOrderLabor, rates: rateSheetLaborItems, truck: rateSheetTrucks, technician: users.name, fallbackItemId: fallbackItemOf(ctx, wo.billingCustomerId) })
     .from(workOrderLabor)
@@ -104,16 +105,18 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
   const fallbackIds = [...new Set(labor.flatMap((r) => (r.rates || r.fallbackItemId == null ? [] : [r.fallbackItemId])))];
   const sheetRates = fallbackIds.length ? await db.select().from(rateSheetLaborItems).where(ofTenant(rateSheetLaborItems, ctx, inArray(rateSheetLaborItems.id, fallbackIds))) : [];
   const discounts = new Map<number, number>();
-  for (const d of body.laborDiscounts) {
+  for (const d of laborDiscounts) {
     if (!labor.some((r) => r.l.id === d.workOrderLaborId)) throw new AppError(400, `Labor entry ${d.workOrderLaborId} is not on this work order.`);
     discounts.set(d.workOrderLaborId, d.discount);
   }
+  const running: { startedAt: Date; rate: number }[] = [];
   const laborLines = labor.map(({ l, rates, technician, fallbackItemId }) => {
     const own = rates ?? sheetRates.find((s) => s.id === fallbackItemId);
     const [kind, rate] = kindAndRate(l, own);
     const hours = hoursOf(((l.stoppedAt ?? ctx.now).getTime() - l.startedAt.getTime()) / 1000);
     const discount = discounts.get(l.id) ?? 0;
     if (compareMoney(discount, lineTotal(hours, rate)) > 0) throw new AppError(400, `The discount on labor entry ${l.id} is more than its charge.`);
+    if (l.stoppedAt === null) running.push({ startedAt: l.startedAt, rate });
     return { workOrderLaborId: l.id, kind, technician, hours, rate, discount };
   });
   const tripCharges = labor.filter((r) => r.truck).map((r) => ({ description: `${r.truck!.name} trip`, amount: r.truck!.tripCharge }));
@@ -128,7 +131,23 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     .from(workOrderStandardItems)
     .where(ofTenant(workOrderStandardItems, ctx, eq(workOrderStandardItems.workOrderId, wo.id)))
     .orderBy(asc(workOrderStandardItems.createdAt), asc(workOrderStandardItems.id));
+  return {
+    labor: laborLines,
+    running,
+    tripCharges,
+    materials: materials.map((m) => ({ description: m.partNumber ? `${m.partNumber} ${m.description}` : m.description, quantity: m.quantity, unitPrice: m.unitPrice, unitCost: m.unitCost, markupPercent: m.markupPercent })),
+    standardItems: items.filter((i) => i.standardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
+    rateSheetItems: items.filter((i) => i.rateSheetStandardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
+  };
+}
+export type WorkLines = Awaited<ReturnType<typeof workLinesOf>>;
 
+/**
+ * What an invoice of the work order is made of now: its work (`workLinesOf`), what the office adds, and the tax of
+ * the site's state.
+ */
+export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }) {
+  const work = await workLinesOf(db, ctx, wo, body.laborDiscounts, opts);
   const invoiceDate = invoiceDateOf(wo, body, ctx.now);
   const exemption = exemptionOf(wo, invoiceDate);
   const isTaxExempt = isTaxExemptOn(exemption, invoiceDate);
@@ -137,13 +156,13 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
   const [settings] = await db.select().from(billingSettings).where(eq(billingSettings.subscriberId, ctx.actor.subscriberId));
 
   const input: InvoiceTotalsInput = {
-    labor: laborLines,
+    labor: work.labor,
     quotedValues: body.quotedValues,
     freight: body.freight,
-    materials: materials.map((m) => ({ description: m.partNumber ? `${m.partNumber} ${m.description}` : m.description, quantity: m.quantity, unitPrice: m.unitPrice })),
-    standardItems: items.filter((i) => i.standardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
-    rateSheetItems: items.filter((i) => i.rateSheetStandardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
-    tripCharges,
+    materials: work.materials,
+    standardItems: work.standardItems,
+    rateSheetItems: work.rateSheetItems,
+    tripCharges: work.tripCharges,
     taxRate: tax?.taxRate ?? '0',
     isServiceTaxable: tax?.isServiceTaxable ?? false,
     isTaxExempt: exemption.isTaxExempt,
@@ -154,7 +173,7 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     payments: [],
     convenienceFeePercent: settings?.convenienceFeePercent ?? '0',
   };
-  return { input, laborIds: laborLines.map((l) => l.workOrderLaborId) };
+  return { input, laborIds: work.labor.map((l) => l.workOrderLaborId) };
 }
 
 /** The engine's totals of a work order now, and the labor entry behind each labor line. */

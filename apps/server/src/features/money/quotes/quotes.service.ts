@@ -3,7 +3,7 @@ import { DECIDABLE_QUOTE_STATUSES, QUOTE_WORK_ORDER_STATUS, type Access, type cr
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { customers, quoteLines, quoteStatusHistory, quoteVersions, quotes, subscribers, users, workOrderStatuses, workOrders } from '../../../db/schema';
-import type { Ctx, DbOrTx } from '../../../lib/context';
+import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import type { GridColumns } from '../../../lib/grid';
 import { gridPage, type GridPageAnswer } from '../../../lib/grid-page';
@@ -29,26 +29,34 @@ export async function createQuote(ctx: Ctx, access: Access, body: z.output<typeo
       .where(ofTenant(workOrders, ctx, eq(workOrders.id, body.workOrderId), visibleQuotes(ctx, access)))
       .for('update');
     if (!wo) throw notFound('Work order');
-    // Quote creators of one company take turns for the next number; nothing else waits on this lock.
-    await tx.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId)).for('no key update');
-    const [{ last }] = await tx.select({ last: sql<number | null>`max(${quotes.quoteNumber})` }).from(quotes).where(ofTenant(quotes, ctx));
-    const quoteNumber = last === null ? FIRST_QUOTE_NUMBER : Number(last) + 1;
-    const [quote] = await tx
-      .insert(quotes)
-      .values({ subscriberId: ctx.actor.subscriberId, quoteNumber, workOrderId: wo.id, customerId: wo.customerId, createdBy: ctx.actor.userId, createdAt: ctx.now })
-      .returning();
-    const status: QuoteStatus = body.quoteStatus;
-    const [version] = await tx
-      .insert(quoteVersions)
-      .values({ subscriberId: ctx.actor.subscriberId, quoteId: quote.id, version: 1, status, title: textOrNull(body.title), createdBy: ctx.actor.userId, createdAt: ctx.now })
-      .returning();
-    await tx.insert(quoteStatusHistory).values({ subscriberId: ctx.actor.subscriberId, quoteVersionId: version.id, fromStatus: null, toStatus: status, changedBy: ctx.actor.userId, changedAt: ctx.now });
-    await recordAudit(tx, ctx, { entity: 'quote', entityId: quote.id, action: 'create', after: { quoteNumber, workOrderId: wo.id, status } });
-    const moved = await setWorkOrderStatus(tx, ctx, wo, QUOTE_WORK_ORDER_STATUS[status]);
-    return { answer: { quoteId: quote.id, quoteNumber, quoteVersion: 1 }, moved: moved.changed ? { workOrderId: wo.id, workOrderStatusId: moved.status.id } : null };
+    const { quoteId, quoteNumber, quoteVersion } = await insertQuote(tx, ctx, wo, { status: body.quoteStatus, title: body.title });
+    const moved = await setWorkOrderStatus(tx, ctx, wo, QUOTE_WORK_ORDER_STATUS[body.quoteStatus]);
+    return { answer: { quoteId, quoteNumber, quoteVersion }, moved: moved.changed ? { workOrderId: wo.id, workOrderStatusId: moved.status.id } : null };
   });
   announce(ctx, result.moved);
   return result.answer;
+}
+
+/**
+ * A new quote of a work order the caller has found and locked, inside the caller's transaction: numbered next in the
+ * company, version 1 with no lines, its status history and audit entry. Moving the work order's status is the caller's.
+ */
+export async function insertQuote(tx: Tx, ctx: Ctx, wo: { id: number; customerId: number }, body: { status: QuoteStatus; title?: string | null }) {
+  // Quote creators of one company take turns for the next number; nothing else waits on this lock.
+  await tx.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId)).for('no key update');
+  const [{ last }] = await tx.select({ last: sql<number | null>`max(${quotes.quoteNumber})` }).from(quotes).where(ofTenant(quotes, ctx));
+  const quoteNumber = last === null ? FIRST_QUOTE_NUMBER : Number(last) + 1;
+  const [quote] = await tx
+    .insert(quotes)
+    .values({ subscriberId: ctx.actor.subscriberId, quoteNumber, workOrderId: wo.id, customerId: wo.customerId, createdBy: ctx.actor.userId, createdAt: ctx.now })
+    .returning();
+  const [version] = await tx
+    .insert(quoteVersions)
+    .values({ subscriberId: ctx.actor.subscriberId, quoteId: quote.id, version: 1, status: body.status, title: textOrNull(body.title), createdBy: ctx.actor.userId, createdAt: ctx.now })
+    .returning();
+  await tx.insert(quoteStatusHistory).values({ subscriberId: ctx.actor.subscriberId, quoteVersionId: version.id, fromStatus: null, toStatus: body.status, changedBy: ctx.actor.userId, changedAt: ctx.now });
+  await recordAudit(tx, ctx, { entity: 'quote', entityId: quote.id, action: 'create', after: { quoteNumber, workOrderId: wo.id, status: body.status } });
+  return { quoteId: quote.id, quoteNumber, quoteVersion: 1, quoteVersionId: version.id };
 }
 
 /** Tells the boards that a quote moved a work order's status, once the change is committed. */

@@ -6,7 +6,7 @@ import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { publishHubEvent } from '../../platform/realtime/publish';
+import { publishHubEvent, publishWorkOrderChanged } from '../../platform/realtime/publish';
 import { syncMaterialCredit } from '../purchasing/vendor-credit-material.service';
 import { visibleWorkOrder, visibleWorkOrders } from '../work-orders/work-order-visibility';
 import { materialFacts } from './material-facts';
@@ -139,6 +139,7 @@ const auditedPlace = (stored: NamedPlace | null) => {
 };
 
 function tellBoards(ctx: Ctx, workOrderId: number, moved: boolean) {
+  publishWorkOrderChanged(ctx, workOrderId, 'workOrderItems');
   if (moved) publishHubEvent(ctx, 'gridUpdate', { action: 'workOrderStatus', workOrderId, workOrderStatusId: PARTS_WORK_ORDER_STATUS.returnPartsForCredit });
 }
 
@@ -198,12 +199,14 @@ export async function updateMaterial(ctx: Ctx, access: Access, materialId: numbe
  */
 export async function deleteMaterial(ctx: Ctx, access: Access, materialId: number) {
   ensureMayDeleteItems(access);
-  return ctx.db.transaction(async (tx) => {
+  const workOrderId = await ctx.db.transaction(async (tx) => {
     const { before: current, stored: named } = await lockedMaterial(tx, ctx, access, materialId);
     const stored = auditedPlace(named);
     await followStock(tx, ctx, current, null, { statusId: current.materialStatusId, stored });
     const [gone] = await tx.delete(workOrderMaterials).where(ofTenant(workOrderMaterials, ctx, eq(workOrderMaterials.id, materialId))).returning();
     await recordAudit(tx, ctx, { entity: 'workOrderMaterial', entityId: materialId, action: 'delete', before: { ...snapshot(gone), stock: stored } });
-    return { message: 'Material deleted.' };
+    return gone.workOrderId;
   });
+  publishWorkOrderChanged(ctx, workOrderId, 'workOrderItems');
+  return { message: 'Material deleted.' };
 }

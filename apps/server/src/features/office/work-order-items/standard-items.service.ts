@@ -8,6 +8,7 @@ import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { publishWorkOrderChanged } from '../../platform/realtime/publish';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { instantSql, sheetInEffectSql } from '../rate-sheets/rate-sheet-in-effect';
 import { amount, workOrderOfItem } from './work-order-item-access';
@@ -96,7 +97,7 @@ function priceOf(item: { name: string; price: string }, typed: number | null | u
 
 /** `WorkOrder/standardItems/add`: a catalogue item on a work order, priced from the catalogue (the Toll as typed). */
 export async function addStandardItem(ctx: Ctx, access: Access, body: AddStandardItemBody): Promise<WorkOrderStandardItem> {
-  return ctx.db.transaction(async (tx) => {
+  const added = await ctx.db.transaction(async (tx) => {
     await visibleWorkOrder(tx, ctx, access, body.workOrderId);
     const [item] = await tx
       .select()
@@ -111,6 +112,8 @@ export async function addStandardItem(ctx: Ctx, access: Access, body: AddStandar
       unitPrice: priceOf(item, body.unitPrice),
     });
   });
+  publishWorkOrderChanged(ctx, body.workOrderId, 'workOrderItems');
+  return added;
 }
 
 /** `RateSheetStandardItem/list/{billingCustomerId}`: the items of the billing customer's rate sheet version in effect today. */
@@ -139,7 +142,7 @@ export async function listRateSheetStandardItems(ctx: Ctx, billingCustomerId: nu
  * of the work order's billing customer: another customer's agreed price would bill the wrong party.
  */
 export async function addRateSheetStandardItem(ctx: Ctx, access: Access, body: AddRateSheetStandardItemBody): Promise<WorkOrderStandardItem> {
-  return ctx.db.transaction(async (tx) => {
+  const added = await ctx.db.transaction(async (tx) => {
     const workOrder = await visibleWorkOrder(tx, ctx, access, body.workOrderId);
     const [found] = await tx
       .select({ item: rateSheetStandardItems, billingCustomerId: customerRateSheets.billingCustomerId })
@@ -159,14 +162,18 @@ export async function addRateSheetStandardItem(ctx: Ctx, access: Access, body: A
       unitPrice: found.item.price,
     });
   });
+  publishWorkOrderChanged(ctx, body.workOrderId, 'workOrderItems');
+  return added;
 }
 
 /** `DELETE WorkOrder/standardItems/{workOrderStandardItemId}`: either kind; the route requires the delete permission. */
 export async function deleteStandardItem(ctx: Ctx, access: Access, id: number) {
-  return ctx.db.transaction(async (tx) => {
-    await workOrderOfItem(tx, ctx, access, workOrderStandardItems, id, 'Standard item');
+  const workOrderId = await ctx.db.transaction(async (tx) => {
+    const ofItem = await workOrderOfItem(tx, ctx, access, workOrderStandardItems, id, 'Standard item');
     const [gone] = await tx.delete(workOrderStandardItems).where(ofTenant(workOrderStandardItems, ctx, eq(workOrderStandardItems.id, id))).returning();
     await recordAudit(tx, ctx, { entity: 'workOrderStandardItem', entityId: id, action: 'delete', before: snapshot(gone) });
-    return { message: 'Standard item deleted.' };
+    return ofItem;
   });
+  publishWorkOrderChanged(ctx, workOrderId, 'workOrderItems');
+  return { message: 'Standard item deleted.' };
 }

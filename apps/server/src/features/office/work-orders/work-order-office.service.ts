@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../../../lib/rich-text';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { workOrderLabor, workOrderStatusHistory } from '../../field/clock/labor.table';
-import { publishHubEvent } from '../../platform/realtime/publish';
+import { publishHubEvent, publishWorkOrderChanged } from '../../platform/realtime/publish';
 import { visibleWorkOrders } from './work-order-visibility';
 import { checkedTechnicians, checkedWorkOrderClass } from './work-order-technicians';
 
@@ -27,7 +27,7 @@ const HEADER_FIELDS = ['problem', 'nte', 'priority', 'workOrderClassId', 'poNumb
  * reference). A field left out stays; the change and its audit entry (only the fields that changed) are one transaction.
  */
 export async function updateWorkOrderHeader(ctx: Ctx, access: Access, workOrderId: number, input: z.output<typeof updateWorkOrderBody>) {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, changed } = await ctx.db.transaction(async (tx) => {
     const current = await visibleWorkOrderRow(tx, ctx, access, workOrderId, { lock: true });
     await checkedWorkOrderClass(tx, ctx, input.workOrderClassId, current.workOrderClassId);
     const before: Record<string, unknown> = {};
@@ -42,8 +42,10 @@ export async function updateWorkOrderHeader(ctx: Ctx, access: Access, workOrderI
       await tx.update(workOrders).set(after).where(ofTenant(workOrders, ctx, eq(workOrders.id, current.id)));
       await recordAudit(tx, ctx, { entity: 'workOrder', entityId: current.id, action: 'update', before, after });
     }
-    return { workOrderId: current.id, workOrderNumber: current.workOrderNumber };
+    return { answer: { workOrderId: current.id, workOrderNumber: current.workOrderNumber }, changed: Object.keys(after).length > 0 };
   });
+  if (changed) publishWorkOrderChanged(ctx, workOrderId, 'workOrderHeader');
+  return answer;
 }
 
 /**

@@ -54,22 +54,32 @@ export async function teamLeaderHub(app: FastifyInstance, deps: { bus: EventBus 
       let set = sockets.get(subscriberId);
       if (!set) sockets.set(subscriberId, (set = new Set()));
       set.add(entry);
-      let alive = true;
-      socket.on('pong', () => (alive = true));
-      const ping = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, PING_SECONDS * 1000);
-      const expiresInMs = (req.tokenExpiresAt ?? 0) * 1000 - Date.now();
-      const expiry = setTimeout(() => socket.close(CLOSE_TOKEN_EXPIRED, 'Token expired'), Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)));
-      socket.on('close', () => {
-        clearInterval(ping);
-        clearTimeout(expiry);
+      keepSocket(socket, req.tokenExpiresAt, () => {
         set.delete(entry);
         if (set.size === 0) sockets.delete(subscriberId);
       });
     });
   serve(TEAM_LEADER_HUB_PATH, area('Team Leader'), leaders);
   serve(NOTIFICATIONS_HUB_PATH, SIGNED_IN, people);
+}
+
+/**
+ * Keeps a hub's socket healthy until it closes: a ping every 25 seconds (a peer that missed one is dropped), and a
+ * close with 4001 when its token expires. `onClose` forgets the socket.
+ */
+export function keepSocket(socket: WebSocket, tokenExpiresAt: number | null | undefined, onClose: () => void) {
+  let alive = true;
+  socket.on('pong', () => (alive = true));
+  const ping = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, PING_SECONDS * 1000);
+  const expiresInMs = (tokenExpiresAt ?? 0) * 1000 - Date.now();
+  const expiry = setTimeout(() => socket.close(CLOSE_TOKEN_EXPIRED, 'Token expired'), Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)));
+  socket.on('close', () => {
+    clearInterval(ping);
+    clearTimeout(expiry);
+    onClose();
+  });
 }
