@@ -17,24 +17,17 @@ export function nteMeterRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/api/v1/WorkOrder/:workOrderId/nte', {
     config: { access: area('Work Orders') },
     schema: {
-      operationId: 'getWorkOrderNteMeter',
-      summary: "A work order's live NTE meter: labor, materials and items so far against its NTE",
+      operationId: 'getWorkOrderNteMeter', summary: "A work order's live NTE meter: labor, materials and items so far against its NTE", tags, params, response: { 200: nteMeterAnswer },
       description: 'Counted as the invoice counts them, before tax, running labor up to now, in exact decimals. Amber from 80 %, red from 100 %.',
-      tags,
-      params,
-      response: { 200: nteMeterAnswer },
     },
     handler: (req) => nteMeterOf(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
   });
   r.post('/api/v1/WorkOrder/:workOrderId/nteRaise', {
     config: { access: area('Work Orders', 'write'), errors: [409] },
     schema: {
-      operationId: 'requestNteRaise',
+      operationId: 'requestNteRaise', tags, params, response: { 200: nteRaiseAnswer },
       summary: 'Request an NTE raise: the work order moves to NTE Raise Requested and a quote of the work so far is drafted',
       description: 'Refused below 80 % of the NTE. While the draft of an earlier request is still Open or Pending, that draft is answered instead of a new one.',
-      tags,
-      params,
-      response: { 200: nteRaiseAnswer },
     },
     handler: (req) => requestNteRaise(ctxOf(req, deps.db), req.access!, req.params.workOrderId),
   });

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
 import type { EventBus } from '../../platform/realtime/event-bus';
-import { keepSocket } from '../../platform/realtime/team-leader-hub';
+import { joinSet, keepSocket } from '../../platform/realtime/team-leader-hub';
 import { visibleWorkOrderRow } from './work-order-office.service';
 
 /** The work order a company event is about, when its payload names one. */
@@ -20,20 +20,21 @@ const workOrderOf = (payload: unknown): number | null => {
  * commands; a work order the caller may not see is refused as missing (404), like another company's.
  */
 export function workOrderHub(app: FastifyInstance, deps: { db: Db; bus: EventBus }) {
-  /** Open sockets by company, then by work order. */
-  const watchers = new Map<number, Map<number, Set<WebSocket>>>();
+  /** Open sockets by company and work order. */
+  const watchers = new Map<string, Set<WebSocket>>();
+  const keyOf = (subscriberId: number, workOrderId: number) => `${subscriberId}:${workOrderId}`;
 
   const unsubscribe = deps.bus.subscribe((m) => {
     const workOrderId = workOrderOf(m.payload);
     if (m.userIds || workOrderId === null) return;
-    const set = watchers.get(m.subscriberId)?.get(workOrderId);
+    const set = watchers.get(keyOf(m.subscriberId, workOrderId));
     if (!set?.size) return;
     const data = JSON.stringify({ event: m.event, payload: m.payload });
     for (const socket of set) if (socket.readyState === socket.OPEN) socket.send(data);
   });
   app.addHook('onClose', async () => {
     unsubscribe();
-    for (const byWorkOrder of watchers.values()) for (const set of byWorkOrder.values()) for (const s of set) s.close(1001, 'Server shutting down');
+    for (const set of watchers.values()) for (const s of set) s.close(1001, 'Server shutting down');
   });
 
   app.get('/hubs/workOrder/:workOrderId', {
@@ -41,21 +42,11 @@ export function workOrderHub(app: FastifyInstance, deps: { db: Db; bus: EventBus
     config: { access: area('Work Orders') },
     schema: { hide: true, params: workOrderIdParams },
     preHandler: async (req) => {
-      const { workOrderId } = req.params as { workOrderId: number };
-      await visibleWorkOrderRow(deps.db, ctxOf(req, deps.db), req.access!, workOrderId);
+      const ctx = ctxOf(req, deps.db);
+      await visibleWorkOrderRow(ctx.db, ctx, req.access!, (req.params as { workOrderId: number }).workOrderId);
     },
   }, (socket, req) => {
-    const subscriberId = req.actor!.subscriberId;
     const { workOrderId } = req.params as { workOrderId: number };
-    let byWorkOrder = watchers.get(subscriberId);
-    if (!byWorkOrder) watchers.set(subscriberId, (byWorkOrder = new Map()));
-    let set = byWorkOrder.get(workOrderId);
-    if (!set) byWorkOrder.set(workOrderId, (set = new Set()));
-    set.add(socket);
-    keepSocket(socket, req.tokenExpiresAt, () => {
-      set.delete(socket);
-      if (set.size === 0) byWorkOrder.delete(workOrderId);
-      if (byWorkOrder.size === 0) watchers.delete(subscriberId);
-    });
+    keepSocket(socket, req.tokenExpiresAt, joinSet(watchers, keyOf(req.actor!.subscriberId, workOrderId), socket));
   });
 }

@@ -49,18 +49,21 @@ export async function teamLeaderHub(app: FastifyInstance, deps: { bus: EventBus 
 
   const serve = (path: string, access: Requirement, sockets: Map<number, Set<HubSocket>>) =>
     app.get(path, { websocket: true, config: { access }, schema: { hide: true } }, (socket, req) => {
-      const subscriberId = req.actor!.subscriberId;
-      const entry = { socket, userId: req.actor!.userId };
-      let set = sockets.get(subscriberId);
-      if (!set) sockets.set(subscriberId, (set = new Set()));
-      set.add(entry);
-      keepSocket(socket, req.tokenExpiresAt, () => {
-        set.delete(entry);
-        if (set.size === 0) sockets.delete(subscriberId);
-      });
+      keepSocket(socket, req.tokenExpiresAt, joinSet(sockets, req.actor!.subscriberId, { socket, userId: req.actor!.userId }));
     });
   serve(TEAM_LEADER_HUB_PATH, area('Team Leader'), leaders);
   serve(NOTIFICATIONS_HUB_PATH, SIGNED_IN, people);
+}
+
+/** Adds a socket to the set under its key; answers what takes it out again, with the set once it is empty. */
+export function joinSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+  return () => {
+    set.delete(value);
+    if (set.size === 0) map.delete(key);
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import { useSignedIn } from '../../../platform/auth/session-context';
 import { ClockButton } from '../../../field/clock/clock-button';
 import { useReadyWithoutSignal } from '../../../field/offline/use-ready-without-signal';
 import { LaborEntries } from './labor-entries';
+import { NteMeterPanel } from './nte-meter-panel';
+import { useWorkOrderHub } from './use-work-order-hub';
 import { StatusHistory } from './status-history';
 import { workOrderQuery } from './work-order-api';
 import { WorkOrderOfficePanel } from './work-order-office-panel';
@@ -20,6 +22,12 @@ import { InvoiceSection } from '../../../money/invoices/invoice-section';
 import { WorkOrderPurchaseOrdersSection } from '../../purchasing/work-order-purchase-orders-section';
 import { FlagRemindersSection } from '../../../people/notices/flag-reminders-section';
 import { LaborApprovalSection } from '../../../people/labor-approvals/labor-approval-section';
+
+/** Keeps the page live while it is open: the work order's hub reads it (and its NTE meter) again on every change. */
+function WorkOrderLive({ workOrderId }: { workOrderId: number }) {
+  useWorkOrderHub(workOrderId);
+  return null;
+}
 
 function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
@@ -41,6 +49,8 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
         workOrder={workOrder}
         action={<ClockButton workOrderId={workOrder.workOrderId} workOrderNumber={workOrder.workOrderNumber} isClockedIn={isClockedIn} />}
       />
+      <WorkOrderLive workOrderId={workOrder.workOrderId} />
+      <NteMeterPanel workOrderId={workOrder.workOrderId} />
       <WorkOrderOfficePanel workOrder={workOrder} />
       <WorkDescription workOrder={workOrder} />
       <FlagRemindersSection workOrder={workOrder} />
