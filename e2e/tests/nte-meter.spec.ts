@@ -61,7 +61,7 @@ test('the NTE meter turns amber, then red, live while labor runs; Request NTE ra
     await expect(page.getByTestId('work-order-status')).toHaveText('NTE Raise Requested');
     await expect(page.getByTestId('nte-raise-quote')).toHaveText(/^Quote \d+ drafted for the office$/);
   } finally {
-    await asTech('POST', 'WOStartStop/clockOutWorkOrder', { workOrderId: created.workOrderId, workOrderLaborId: labor.workOrderLaborId, description: 'NTE meter test', userStatusId: OFF_DUTY });
+    await asTech('POST', 'WOStartStop/clockOutWorkOrder', { workOrderId: created.workOrderId, workOrderLaborId: labor.workOrderLaborId, description: 'NTE meter test', userStatusId: OFF_DUTY, workOrderStatusId: 46 });
     await asTech('GET', `User/updatestatus/${OFF_DUTY}`);
   }
 
