@@ -82,3 +82,35 @@ export function connectHub(path: string, on: { message(m: HubMessage): void; sta
     },
   };
 }
+
+/** Events that arrive together (a clock-in sends two) cause one read, not several. */
+const COALESCE_MS = 250;
+
+/**
+ * A hub whose every event is a hint to read something again: events that arrive together cause one `refresh`, and a
+ * connection that comes back after a loss refreshes too, for the events it missed. `state` hears the connection's.
+ */
+export function connectRefreshingHub(path: string, refresh: () => void, state?: (s: HubState) => void): HubConnection {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let hasBeenOnline = false;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, COALESCE_MS);
+  };
+  const hub = connectHub(path, {
+    message: later,
+    state: (next) => {
+      state?.(next);
+      if (next !== 'online') return;
+      if (hasBeenOnline) later();
+      hasBeenOnline = true;
+    },
+  });
+  return {
+    reconnectNow: () => hub.reconnectNow(),
+    close() {
+      clearTimeout(timer);
+      hub.close();
+    },
+  };
+}
