@@ -32,6 +32,7 @@ import { sopRoutes } from './features/people/sop/sop.routes';
 import { payRaisesRoutes } from './features/people/pay-raises/pay-raises.routes';
 import { timesheetsRoutes } from './features/people/timesheets/timesheets.routes';
 import { laborApprovalsRoutes } from './features/people/labor-approvals/labor-approvals.routes';
+import { laborCorrectionsRoutes } from './features/people/labor-corrections/labor-corrections.routes';
 import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.routes';
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
@@ -222,6 +223,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   payRaisesRoutes(app, opts);
   timesheetsRoutes(app, opts);
   laborApprovalsRoutes(app, { db: opts.db, publicUrl });
+  laborCorrectionsRoutes(app, opts);
   rateSheetsRoutes(app, { db: opts.db, publicUrl });
   pmContractsRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);

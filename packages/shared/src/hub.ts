@@ -37,4 +37,5 @@ export type NoticePayload =
   | { kind: 'flagReminder'; flagReminderId: number; workOrderNumber: string }
   | { kind: 'writeUp'; writeUpId: number; employeeName: string }
   | { kind: 'sop'; sopDetailId: number; sopName: string }
-  | { kind: 'payRaise'; payRaiseRequestedId: number; employeeName: string; noticeKind: 'approve' | 'sign' | 'decided' | 'signed' };
+  | { kind: 'payRaise'; payRaiseRequestedId: number; employeeName: string; noticeKind: 'approve' | 'sign' | 'decided' | 'signed' }
+  | { kind: 'laborCorrection'; laborCorrectionRequestId: number; workOrderNumber: string; technicianName: string; status: 'Pending' | 'Approved' | 'Declined' };

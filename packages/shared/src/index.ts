@@ -47,6 +47,7 @@ export * from './schemas/pay-raises';
 export * from './payroll-rules';
 export * from './schemas/timesheets';
 export * from './schemas/labor-approvals';
+export * from './schemas/labor-corrections';
 export * from './schemas/financial-periods';
 export * from './schemas/signup';
 export * from './schemas/users-admin';

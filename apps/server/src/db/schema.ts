@@ -37,3 +37,4 @@ export * from '../features/office/inventory/inventory.table';
 export * from '../features/office/purchasing/purchase-orders.table';
 export * from '../features/platform/idempotency/idempotency.table';
 export * from '../features/field/clock/request-conflicts.table';
+export * from '../features/people/labor-corrections/labor-corrections.table';

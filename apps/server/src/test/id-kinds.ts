@@ -49,6 +49,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   workOrderNumber: { table: 'work_orders', column: 'work_order_number' },
   workOrderLaborId: { table: 'work_order_labor' },
   conflictId: { table: 'request_conflicts' },
+  laborCorrectionRequestId: { table: 'labor_correction_requests' },
   materialId: { table: 'work_order_materials' },
   workOrderStandardItemId: { table: 'work_order_standard_items' },
   workOrderJobId: { table: 'work_order_jobs' },

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idOf, optionalText, required } from './common';
 import { userStatusSchema, workOrderStatusSchema } from './reference';
 
-const optionalId = (label: string) => idOf(label).nullish();
+export const optionalId = (label: string) => idOf(label).nullish();
 /** Ids whose lists start at 0 (per-diem N/A is 0). */
-const optionalIdOrZero = (label: string) =>
+export const optionalIdOrZero = (label: string) =>
   z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number.`).min(0, `${label} must not be negative.`).max(2_147_483_647).nullish();
 
 export const latLongSchema = z.object({

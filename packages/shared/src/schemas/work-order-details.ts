@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_PRIORITIES } from '../constants';
 import { customerLocationSchema, customerPositionFields } from './customers';
+import { laborCorrectionFields } from './labor-corrections';
 
 export const laborEntrySchema = z.object({
   workOrderLaborId: z.number(),
@@ -18,6 +19,8 @@ export const laborEntrySchema = z.object({
   /** Where the clock-in and clock-out were made, as the geocoder names the positions; null until named, or without one. */
   startAddress: z.string().nullable(),
   stopAddress: z.string().nullable(),
+  /** The office's corrections of the entry (fix time) and the technician's latest request for one. */
+  ...laborCorrectionFields,
 });
 export type LaborEntry = z.infer<typeof laborEntrySchema>;
 

@@ -4,6 +4,7 @@ import { rateSheetLaborItems, users, workOrderStatuses } from '../../../db/schem
 import type { Ctx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
 import { workOrderLabor, workOrderStatusHistory } from '../../field/clock/labor.table';
+import { correctionFieldsOf } from '../../people/labor-corrections/labor-values';
 
 /** Labor entries of a work order with hours and how far from the customer each clock-in was made. */
 export async function laborEntriesOf(ctx: Ctx, workOrderId: number, customer: { latitude: number | null; longitude: number | null }) {
@@ -14,6 +15,7 @@ export async function laborEntriesOf(ctx: Ctx, workOrderId: number, customer: { 
     .leftJoin(rateSheetLaborItems, eq(rateSheetLaborItems.id, workOrderLabor.rateSheetLaborItemId))
     .where(ofTenant(workOrderLabor, ctx, eq(workOrderLabor.workOrderId, workOrderId)))
     .orderBy(asc(workOrderLabor.startedAt));
+  const correctionFields = await correctionFieldsOf(ctx, rows.map((r) => r.labor.id));
   return rows.map(({ labor: l, userName }) => {
     const end = l.stoppedAt ?? ctx.now;
     const hasBoth = l.startLatitude != null && l.startLongitude != null && customer.latitude != null && customer.longitude != null;
@@ -34,6 +36,7 @@ export async function laborEntriesOf(ctx: Ctx, workOrderId: number, customer: { 
         : null,
       startAddress: l.startAddress,
       stopAddress: l.stopAddress,
+      ...correctionFields(l.id),
     };
   });
 }

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { jsonNumberOf, PAY_FIGURES, ROLE, satisfies, type Access, type CreatePayRaiseBody, type NoticePayload, type PayRaise, type PayRaiseStatus } from '@sm/shared';
-import { rolePermissions, userRoles, users } from '../../../db/schema';
+import { jsonNumberOf, PAY_FIGURES, satisfies, type Access, type CreatePayRaiseBody, type NoticePayload, type PayRaise, type PayRaiseStatus } from '@sm/shared';
+import { users } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { calendarOf, todayIn } from '../timesheets/payroll-settings.service';
-import { isStaff } from '../../platform/users/users.service';
+import { activeUsersWithGrant, isStaff } from '../../platform/users/users.service';
 import { payRaiseNotices, payRaiseTypes, payRaises, payRates } from './pay-raises.table';
 
 export type PayRaiseRow = typeof payRaises.$inferSelect;
@@ -63,18 +63,6 @@ export function answerOf(ctx: Ctx, access: Access, { r, employeeName, payRaiseTy
     signatureDate: r.signedAt ? r.signedAt.toISOString() : null,
     employeeSignature: sees && r.signaturePng ? `data:image/png;base64,${r.signaturePng}` : null,
   };
-}
-
-/** The company's active approvers of raises: Super Admins and the roles that may write timesheets with "Can Access Payroll". */
-async function approversOf(tx: Tx, ctx: Ctx): Promise<number[]> {
-  const payrollRole = sql`exists (select 1 from ${rolePermissions} rp where rp.subscriber_id = ${userRoles.subscriberId} and rp.role_id = ${userRoles.roleId}
-    and rp.area = 'Timesheet' and rp.can_write and 'Can Access Payroll' = any(rp.functionalities))`;
-  const rows = await tx
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(ofTenant(users, ctx, eq(users.isActive, true), or(eq(userRoles.roleId, ROLE['Super Admin']), payrollRole)));
-  return rows.map((r) => r.id);
 }
 
 /** Gives these people a notice of the raise (in the transaction), and answers what to announce once it commits. */
@@ -138,7 +126,7 @@ export async function requestPayRaise(ctx: Ctx, access: Access, body: CreatePayR
       })
       .returning({ id: payRaises.id });
     await recordAudit(tx, ctx, { entity: 'payRaise', entityId: row.id, action: 'request', after: { employeeId: employee.id, newPosition: body.newPosition, effectiveDate: body.effectiveDate } });
-    const announce = await notify(tx, ctx, { id: row.id, employeeName: employee.name }, 'approve', await approversOf(tx, ctx));
+    const announce = await notify(tx, ctx, { id: row.id, employeeName: employee.name }, 'approve', await activeUsersWithGrant(tx, ctx, { area: 'Timesheet', functionality: 'Can Access Payroll' }));
     const [named] = await raisesWithNames(tx).where(eq(payRaises.id, row.id));
     return { raise: answerOf(ctx, access, named), announce };
   });

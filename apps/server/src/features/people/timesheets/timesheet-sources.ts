@@ -51,6 +51,7 @@ export async function loadPeriodExtras(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, peri
 export type PeriodExtras = Awaited<ReturnType<typeof loadPeriodExtras>>;
 
 interface LaborRow {
+  workOrderLaborId: number;
   startedAt: Date;
   stoppedAt: Date | null;
   isOvertime: boolean;
@@ -86,15 +87,15 @@ export function buildTimesheetEntries(day: {
   for (const l of day.labor) {
     const minutes = piece(l.startedAt, l.stoppedAt);
     if (minutes === null) continue;
-    entries.push({ kind: 'labor', label: `Work order ${l.workOrderNumber}`, workOrderNumber: l.workOrderNumber, startedAt: l.startedAt.toISOString(), stoppedAt: l.stoppedAt?.toISOString() ?? null, minutes, isOvertime: l.isOvertime, ptoEntryId: null });
+    entries.push({ kind: 'labor', label: `Work order ${l.workOrderNumber}`, workOrderNumber: l.workOrderNumber, startedAt: l.startedAt.toISOString(), stoppedAt: l.stoppedAt?.toISOString() ?? null, minutes, isOvertime: l.isOvertime, ptoEntryId: null, workOrderLaborId: l.workOrderLaborId, corrections: [] });
   }
   for (const s of day.statuses) {
     const minutes = piece(s.startedAt, s.endedAt);
     if (minutes === null) continue;
-    entries.push({ kind: 'status', label: s.description ? `${s.name}: ${s.description}` : s.name, workOrderNumber: null, startedAt: s.startedAt.toISOString(), stoppedAt: s.endedAt?.toISOString() ?? null, minutes, isOvertime: false, ptoEntryId: null });
+    entries.push({ kind: 'status', label: s.description ? `${s.name}: ${s.description}` : s.name, workOrderNumber: null, startedAt: s.startedAt.toISOString(), stoppedAt: s.endedAt?.toISOString() ?? null, minutes, isOvertime: false, ptoEntryId: null, workOrderLaborId: null, corrections: [] });
   }
   entries.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
-  for (const p of day.pto) entries.push({ kind: 'pto', label: `Time off: ${p.reason}`, workOrderNumber: null, startedAt: null, stoppedAt: null, minutes: p.minutes, isOvertime: false, ptoEntryId: p.ptoEntryId });
+  for (const p of day.pto) entries.push({ kind: 'pto', label: `Time off: ${p.reason}`, workOrderNumber: null, startedAt: null, stoppedAt: null, minutes: p.minutes, isOvertime: false, ptoEntryId: p.ptoEntryId, workOrderLaborId: null, corrections: [] });
   const perDiem = [
     ...new Set(
       day.labor

@@ -11,6 +11,7 @@ import { ofTenant } from '../../../lib/tenancy';
 import { isStaff } from '../../platform/users/users.service';
 import { calendarOf, dayStartOf, periodOf, todayIn, type Calendar } from './payroll-settings.service';
 import { hoursByDay, minuteOf, type Span } from './timesheet-hours';
+import { correctionsOf } from '../labor-corrections/labor-values';
 import { buildTimesheetEntries, loadPeriodExtras, type PeriodExtras } from './timesheet-sources';
 import { payPeriodLocks } from './timesheets.table';
 
@@ -54,7 +55,7 @@ export async function buildTimesheets(db: DbOrTx, ctx: Ctx, calendar: Calendar, 
   const forUser = (column: PgColumn) => (only === null ? undefined : eq(column, only));
   const labor = await db
     .select({
-      userId: workOrderLabor.userId, startedAt: workOrderLabor.startedAt, stoppedAt: workOrderLabor.stoppedAt, isOvertime: workOrderLabor.isOvertime,
+      workOrderLaborId: workOrderLabor.id, userId: workOrderLabor.userId, startedAt: workOrderLabor.startedAt, stoppedAt: workOrderLabor.stoppedAt, isOvertime: workOrderLabor.isOvertime,
       workOrderNumber: workOrders.workOrderNumber, perDiemTypeId: workOrderLabor.perDiemTypeId, perDiem: perDiemTypes.name,
     })
     .from(workOrderLabor)
@@ -144,5 +145,8 @@ export async function timesheetDetail(ctx: Ctx, access: Access, userId: number, 
   const { sheets, extras } = await buildTimesheets(ctx.db, ctx, calendar, period, userId);
   const sheet = sheets[0];
   if (!sheet) throw notFound('Employee');
+  // Each labor line carries its corrections (fix time), as the work order's labor does.
+  const corrections = await correctionsOf(ctx, sheet.days.flatMap((d) => d.entries.flatMap((e) => (e.workOrderLaborId ? [e.workOrderLaborId] : []))));
+  for (const entry of sheet.days.flatMap((d) => d.entries)) if (entry.workOrderLaborId) entry.corrections = corrections.get(entry.workOrderLaborId) ?? [];
   return { period: answer, ...sheet, adjustments: extras.adjustmentsOf(userId), approval: extras.approvalOf(sheet) };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type CurrentUserStatus, type UserStatusOption } from '@sm/shared';
-import { userRoles, userStatusEntries, userStatuses, userTeamLeaders, users } from '../../../db/schema';
-import type { Ctx } from '../../../lib/context';
+import { rolePermissions, userRoles, userStatusEntries, userStatuses, userTeamLeaders, users } from '../../../db/schema';
+import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { andGuard, oneStatement, writerOf, type Param, type Writer } from '../../../lib/statement';
 import { ofTenant } from '../../../lib/tenancy';
@@ -109,4 +109,19 @@ export async function listStaff(ctx: Ctx, options: { exceptCaller: boolean }): P
     .from(users)
     .where(ofTenant(users, ctx, eq(users.isActive, true), options.exceptCaller ? ne(users.id, ctx.actor.userId) : undefined, isStaff(users.id)))
     .orderBy(asc(users.name));
+}
+
+/**
+ * The company's active users who may answer something of an area: Super Admins, and those with a role that may write
+ * the area with the functionality (payroll's approvers of raises, the office that answers labor corrections).
+ */
+export async function activeUsersWithGrant(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, grant: { area: string; functionality: string }): Promise<number[]> {
+  const granted = sql`exists (select 1 from ${rolePermissions} rp where rp.subscriber_id = ${userRoles.subscriberId} and rp.role_id = ${userRoles.roleId}
+    and rp.area = ${grant.area} and rp.can_write and ${grant.functionality} = any(rp.functionalities))`;
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(ofTenant(users, ctx, eq(users.isActive, true), or(eq(userRoles.roleId, ROLE['Super Admin']), granted)));
+  return rows.map((r) => r.id);
 }
