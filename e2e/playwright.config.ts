@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock|nte-meter|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-company|first-run)\.spec\.ts$/;
+const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock|nte-meter|stored-content|boards|corrigo-checkout|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The two longest groups first (busy 573 s and 540 s alone; work 290 s; the rest 9-104 s): two groups run at once,
 // and a long group started late would end alone.
@@ -29,11 +29,11 @@ const groups = [
   { name: 'providers', testMatch: /(corrigo-checkout|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'money', testMatch: /money\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
-  // The payroll tests lock a worked pay period, and the labor approval asks about worked labor: their server's demo has
-  // the last two periods worked.
+  // The payroll tests lock a worked pay period, the labor approval asks about worked labor, and fix time corrects and
+  // locks the older one: their server's demo has the last two periods worked.
   // Parts: purchase orders e-mailed to vendors (read from the SMTP server on port + 2), received, used and returned.
   { name: 'parts', testMatch: /(purchase-orders|vendor-credits|parts-journey)\.spec\.ts$/, port: base + 84, smtpPort: base + 86 },
-  { name: 'payroll', testMatch: /(payroll|labor-approval)\.spec\.ts$/, port: base + 80, payrollHistory: true },
+  { name: 'payroll', testMatch: /(payroll|labor-approval|fix-time)\.spec\.ts$/, port: base + 80, payrollHistory: true },
   // A server as an operator starts it for real: an empty database without the demo. With public sign-up open, a new
   // company registers and confirms its address by the link read from the SMTP server the test starts on port + 2;
   // with it closed, the first company is set up once. Another company, named apart, walks a new company's first

@@ -113,7 +113,10 @@ export const laborCorrectionFields = {
 
 /** A request waiting for the office, with the entry as it is now. */
 export const pendingLaborCorrectionSchema = laborCorrectionRequestSchema.extend({
+  userId: z.number(),
   technicianName: z.string(),
+  /** The company's date the labor starts on: the timesheet to open. */
+  workDate: z.string(),
   workOrderNumber: z.string(),
   startTime: z.string(),
   stopTime: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAY_FREQUENCIES } from '../helpers/pay-period';
 import { QUARTER_HOUR_MINUTES } from '../payroll-rules';
 import { dateText, idOf, idParam, required, requiredText } from './common';
-import { laborCorrectionSchema } from './labor-corrections';
+import { laborCorrectionFields } from './labor-corrections';
 
 /**
  * Timesheets and pay periods (spec platform 2.1 /payroll and account-settings payPeriod, 5.6, 6.3). A timesheet is
@@ -89,7 +89,7 @@ export const timesheetEntrySchema = z.object({
   ptoEntryId: z.number().nullable(),
   /** The labor entry a labor line is built from, and its corrections (fix time); none for other lines. */
   workOrderLaborId: z.number().nullable(),
-  corrections: z.array(laborCorrectionSchema),
+  ...laborCorrectionFields,
 });
 export type TimesheetEntry = z.infer<typeof timesheetEntrySchema>;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  WORK_ORDER_STATUSES, type Access, type LaborCorrectionRequest, type laborCorrectionDecisionBody, type laborCorrectionRequestBody, type NoticePayload,
+  wallClockOf, WORK_ORDER_STATUSES, type Access, type LaborCorrectionRequest, type laborCorrectionDecisionBody, type laborCorrectionRequestBody, type NoticePayload,
   type PendingLaborCorrection,
 } from '@sm/shared';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { activeUsersWithGrant } from '../../platform/users/users.service';
+import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { announceCorrection, applyCorrection, changesOf, checkCorrection, lockedLabor, type LaborRow } from './labor-correction.service';
 import { requestAnswer, requestsWithNames } from './labor-values';
@@ -119,9 +120,12 @@ export async function pendingLaborCorrections(ctx: Ctx): Promise<PendingLaborCor
     .innerJoin(users, eq(users.id, laborCorrectionRequests.requestedBy))
     .where(ofTenant(laborCorrectionRequests, ctx, eq(laborCorrectionRequests.status, 'Pending')))
     .orderBy(asc(laborCorrectionRequests.requestedAt), asc(laborCorrectionRequests.id));
+  const timeZone = await companyTimeZone(ctx);
   return rows.map(({ r, technicianName, workOrderNumber, startedAt, stoppedAt }) => ({
     ...requestAnswer({ r, requestedByName: technicianName, decidedByName: null }),
+    userId: r.requestedBy,
     technicianName,
+    workDate: wallClockOf(startedAt, timeZone).toISOString().slice(0, 10),
     workOrderNumber,
     startTime: startedAt.toISOString(),
     stopTime: stoppedAt?.toISOString() ?? null,

@@ -87,15 +87,15 @@ export function buildTimesheetEntries(day: {
   for (const l of day.labor) {
     const minutes = piece(l.startedAt, l.stoppedAt);
     if (minutes === null) continue;
-    entries.push({ kind: 'labor', label: `Work order ${l.workOrderNumber}`, workOrderNumber: l.workOrderNumber, startedAt: l.startedAt.toISOString(), stoppedAt: l.stoppedAt?.toISOString() ?? null, minutes, isOvertime: l.isOvertime, ptoEntryId: null, workOrderLaborId: l.workOrderLaborId, corrections: [] });
+    entries.push({ kind: 'labor', label: `Work order ${l.workOrderNumber}`, workOrderNumber: l.workOrderNumber, startedAt: l.startedAt.toISOString(), stoppedAt: l.stoppedAt?.toISOString() ?? null, minutes, isOvertime: l.isOvertime, ptoEntryId: null, workOrderLaborId: l.workOrderLaborId, corrections: [], correctionRequest: null });
   }
   for (const s of day.statuses) {
     const minutes = piece(s.startedAt, s.endedAt);
     if (minutes === null) continue;
-    entries.push({ kind: 'status', label: s.description ? `${s.name}: ${s.description}` : s.name, workOrderNumber: null, startedAt: s.startedAt.toISOString(), stoppedAt: s.endedAt?.toISOString() ?? null, minutes, isOvertime: false, ptoEntryId: null, workOrderLaborId: null, corrections: [] });
+    entries.push({ kind: 'status', label: s.description ? `${s.name}: ${s.description}` : s.name, workOrderNumber: null, startedAt: s.startedAt.toISOString(), stoppedAt: s.endedAt?.toISOString() ?? null, minutes, isOvertime: false, ptoEntryId: null, workOrderLaborId: null, corrections: [], correctionRequest: null });
   }
   entries.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
-  for (const p of day.pto) entries.push({ kind: 'pto', label: `Time off: ${p.reason}`, workOrderNumber: null, startedAt: null, stoppedAt: null, minutes: p.minutes, isOvertime: false, ptoEntryId: p.ptoEntryId, workOrderLaborId: null, corrections: [] });
+  for (const p of day.pto) entries.push({ kind: 'pto', label: `Time off: ${p.reason}`, workOrderNumber: null, startedAt: null, stoppedAt: null, minutes: p.minutes, isOvertime: false, ptoEntryId: p.ptoEntryId, workOrderLaborId: null, corrections: [], correctionRequest: null });
   const perDiem = [
     ...new Set(
       day.labor

@@ -11,7 +11,7 @@ import { ofTenant } from '../../../lib/tenancy';
 import { isStaff } from '../../platform/users/users.service';
 import { calendarOf, dayStartOf, periodOf, todayIn, type Calendar } from './payroll-settings.service';
 import { hoursByDay, minuteOf, type Span } from './timesheet-hours';
-import { correctionsOf } from '../labor-corrections/labor-values';
+import { correctionFieldsOf } from '../labor-corrections/labor-values';
 import { buildTimesheetEntries, loadPeriodExtras, type PeriodExtras } from './timesheet-sources';
 import { payPeriodLocks } from './timesheets.table';
 
@@ -146,7 +146,7 @@ export async function timesheetDetail(ctx: Ctx, access: Access, userId: number, 
   const sheet = sheets[0];
   if (!sheet) throw notFound('Employee');
   // Each labor line carries its corrections (fix time), as the work order's labor does.
-  const corrections = await correctionsOf(ctx, sheet.days.flatMap((d) => d.entries.flatMap((e) => (e.workOrderLaborId ? [e.workOrderLaborId] : []))));
-  for (const entry of sheet.days.flatMap((d) => d.entries)) if (entry.workOrderLaborId) entry.corrections = corrections.get(entry.workOrderLaborId) ?? [];
+  const fieldsOf = await correctionFieldsOf(ctx, sheet.days.flatMap((d) => d.entries.flatMap((e) => (e.workOrderLaborId ? [e.workOrderLaborId] : []))));
+  for (const entry of sheet.days.flatMap((d) => d.entries)) if (entry.workOrderLaborId) Object.assign(entry, fieldsOf(entry.workOrderLaborId));
   return { period: answer, ...sheet, adjustments: extras.adjustmentsOf(userId), approval: extras.approvalOf(sheet) };
 }

@@ -15,6 +15,13 @@ const PAY_RAISE_TOASTS = {
   signed: (name: string) => `${name} signed the raise.`,
 } as const;
 
+/** What a labor-correction notice says: a request to the office, or its answer to the technician. */
+const LABOR_CORRECTION_TOASTS = {
+  Pending: (name: string, workOrderNumber: string) => `${name} asks for a correction of labor on work order ${workOrderNumber}: open Timesheets to answer.`,
+  Approved: (_name: string, workOrderNumber: string) => `Your correction of labor on work order ${workOrderNumber} was approved.`,
+  Declined: (_name: string, workOrderNumber: string) => `Your correction of labor on work order ${workOrderNumber} was declined: the entry says why.`,
+} as const;
+
 const NoticesDrawer = lazy(() => import('./notices-drawer'));
 
 /**
@@ -39,6 +46,13 @@ function useNoticesHub(): HubState {
         if (notice.kind === 'sop') {
           void client.invalidateQueries({ queryKey: SOP_NOTICES_KEY });
           notifyWarning(`The SOP "${notice.sopName}" was given to you: open the notices to acknowledge it.`, { title: 'SOP' });
+          return;
+        }
+        if (notice.kind === 'laborCorrection') {
+          void client.invalidateQueries({ queryKey: ['laborCorrections'] });
+          void client.invalidateQueries({ queryKey: ['payroll'] });
+          void client.invalidateQueries({ queryKey: ['workOrder', 'details'] });
+          notifyWarning(LABOR_CORRECTION_TOASTS[notice.status](notice.technicianName, notice.workOrderNumber), { title: 'Fix time' });
           return;
         }
         if (notice.kind === 'payRaise') {

@@ -11,6 +11,7 @@ import { toastError } from '../../../lib/query-client';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
+import { LaborCorrectionControls } from '../labor-corrections/labor-correction-controls';
 import { AdjustmentDialog, TimeOffDialog } from './timesheet-dialogs';
 import { ApprovalBadge } from './period-summary';
 import { PeriodBar, PeriodFailed } from './period-bar';
@@ -139,7 +140,7 @@ function Days({ sheet, mayRemoveTimeOff }: { sheet: TimesheetDetailAnswer; mayRe
                 {dayHoursText(d)}
               </Text>
             </Group>
-            {d.entries.length > 0 && <DayEntries day={d} clock={clock} mayRemoveTimeOff={mayRemoveTimeOff} />}
+            {d.entries.length > 0 && <DayEntries day={d} clock={clock} mayRemoveTimeOff={mayRemoveTimeOff} sheet={sheet} />}
           </Paper>
         ))}
       </Stack>
@@ -166,7 +167,7 @@ function Days({ sheet, mayRemoveTimeOff }: { sheet: TimesheetDetailAnswer; mayRe
                 </Text>
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top' }}>
-                <DayEntries day={d} clock={clock} mayRemoveTimeOff={mayRemoveTimeOff} />
+                <DayEntries day={d} clock={clock} mayRemoveTimeOff={mayRemoveTimeOff} sheet={sheet} />
               </Table.Td>
               {[d.regularMinutes, d.overtimeMinutes, d.ptoMinutes].map((m, i) => (
                 <Table.Td key={i} ta="right" style={{ verticalAlign: 'top', fontVariantNumeric: 'tabular-nums' }} c={m === 0 ? 'dimmed' : undefined}>
@@ -191,7 +192,7 @@ function dayHoursText(d: TimesheetDay) {
   return parts.length > 0 ? parts.join(', ') : 'No time';
 }
 
-function DayEntries({ day, clock, mayRemoveTimeOff }: { day: TimesheetDay; clock: Intl.DateTimeFormat; mayRemoveTimeOff: boolean }) {
+function DayEntries({ day, clock, mayRemoveTimeOff, sheet }: { day: TimesheetDay; clock: Intl.DateTimeFormat; mayRemoveTimeOff: boolean; sheet: TimesheetDetailAnswer }) {
   const { removeTimeOff } = usePayrollActions();
   if (day.entries.length === 0) return <Text size="sm" c="dimmed">—</Text>;
   const when = (e: TimesheetEntry) => (e.startedAt ? `${clock.format(new Date(e.startedAt))} – ${e.stoppedAt ? clock.format(new Date(e.stoppedAt)) : 'now'}` : null);
@@ -203,26 +204,34 @@ function DayEntries({ day, clock, mayRemoveTimeOff }: { day: TimesheetDay; clock
   return (
     <Stack gap={2}>
       {day.entries.map((e, i) => (
-        <Group key={i} gap={6} wrap="nowrap" align="center">
-          <Text size="sm">
-            {when(e) && <Text span c="dimmed">{when(e)} · </Text>}
-            {e.workOrderNumber ? (
-              <Anchor component={Link} to={workOrderEditPath(e.workOrderNumber)} inherit>
-                {e.label}
-              </Anchor>
-            ) : (
-              e.label
-            )}{' '}
-            · {hoursText(e.minutes)} h{e.isOvertime ? ' (overtime)' : ''}
-          </Text>
-          {e.kind === 'pto' && mayRemoveTimeOff && (
-            <Tooltip label="Remove this time off">
-              <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove the time off of ${dayjs(day.date).format('MMM D')}`} onClick={() => void remove(e)}>
-                <IconMinus size={14} />
-              </ActionIcon>
-            </Tooltip>
+        <Stack key={i} gap={2}>
+          <Group gap={6} wrap="nowrap" align="center">
+            <Text size="sm">
+              {when(e) && <Text span c="dimmed">{when(e)} · </Text>}
+              {e.workOrderNumber ? (
+                <Anchor component={Link} to={workOrderEditPath(e.workOrderNumber)} inherit>
+                  {e.label}
+                </Anchor>
+              ) : (
+                e.label
+              )}{' '}
+              · {hoursText(e.minutes)} h{e.isOvertime ? ' (overtime)' : ''}
+            </Text>
+            {e.kind === 'pto' && mayRemoveTimeOff && (
+              <Tooltip label="Remove this time off">
+                <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove the time off of ${dayjs(day.date).format('MMM D')}`} onClick={() => void remove(e)}>
+                  <IconMinus size={14} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+          {e.kind === 'labor' && e.workOrderLaborId && e.startedAt && (
+            <LaborCorrectionControls
+              labor={{ workOrderLaborId: e.workOrderLaborId, startedAt: e.startedAt, stoppedAt: e.stoppedAt, timeZone: sheet.period.timeZone, userId: sheet.userId, corrections: e.corrections, correctionRequest: e.correctionRequest }}
+              name={`the labor of ${dayjs(day.date).format('MMM D')} from ${clock.format(new Date(e.startedAt))}`}
+            />
           )}
-        </Group>
+        </Stack>
       ))}
       {day.perDiem.length > 0 && (
         <Text size="xs" c="grape.8">

@@ -3,6 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useIsPhone } from '../../../field/clock/clock-modal';
 import { employeeTypeNamesQuery, type LaborEntry } from './work-order-api';
 import { formatDateTime, formatDistance, formatHours } from './work-order-format';
+import { LaborCorrectionControls } from '../../../people/labor-corrections/labor-correction-controls';
+
+/** Fix time on an entry: corrected, its history, the latest request, and what the caller may do about it. */
+function Corrections({ entry }: { entry: LaborEntry }) {
+  return (
+    <LaborCorrectionControls
+      labor={{ workOrderLaborId: entry.workOrderLaborId, startedAt: entry.startTime, stoppedAt: entry.stopTime, userId: entry.userId, corrections: entry.corrections, correctionRequest: entry.correctionRequest }}
+      name={`the labor of ${entry.userName} from ${formatDateTime(entry.startTime)}`}
+    />
+  );
+}
 
 interface LaborEntriesProps {
   entries: LaborEntry[];
@@ -102,7 +113,10 @@ function LaborTable({ entries, names }: { entries: LaborEntry[]; names: Names })
                 )}
               </Table.Td>
               <Table.Td style={NOWRAP}>{formatHours(e.hours)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.description}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {e.description}
+                <Corrections entry={e} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -154,6 +168,7 @@ function LaborCards({ entries, names }: { entries: LaborEntry[]; names: Names })
               </Badge>
             )}
           </Group>
+          <Corrections entry={e} />
         </Card>
       ))}
     </Stack>
