@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { laborCorrectionDecisionBody, laborCorrectionRequestBody } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useIsPhone } from '../../field/clock/clock-modal';
+import { ReasonAndActions } from './reason-and-actions';
 import { fromTimeInput, toTimeInput, useLaborCorrectionActions } from './labor-corrections-api';
 
 /** The labor a dialog is about: its entry, its times, and the clock they are read on. */
@@ -38,15 +39,7 @@ export function CorrectionRequestDialog({ labor, onClose }: { labor: LaborRef; o
             <TextInput type="datetime-local" label="Start" withAsterisk value={start} onChange={(e) => (setStart(e.currentTarget.value), clear('startTime'))} error={errors.startTime} data-autofocus />
             <TextInput type="datetime-local" label="Stop" disabled={!labor.stoppedAt} value={stop} onChange={(e) => (setStop(e.currentTarget.value), clear('stopTime'))} error={errors.stopTime} />
           </SimpleGrid>
-          <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={request.isPending}>
-              Send Request
-            </Button>
-          </Group>
+          <ReasonAndActions reason={reason} onReason={(v) => (setReason(v), clear('reason'))} error={errors.reason} onCancel={onClose} submitLabel="Send Request" isPending={request.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -68,15 +61,7 @@ export function DeclineCorrectionDialog({ laborCorrectionRequestId, onClose }: {
     <Modal opened onClose={onClose} title="Decline Correction" fullScreen={isPhone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} data-autofocus />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={decide.isPending}>
-              Decline
-            </Button>
-          </Group>
+          <ReasonAndActions reason={reason} onReason={(v) => (setReason(v), clear('reason'))} error={errors.reason} onCancel={onClose} submitLabel="Decline" isPending={decide.isPending} isDanger isFirstField />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { laborCorrectionBody, type LaborCorrectionForm } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { itemRateTypesQuery, perDiemTypesQuery, workOrderFlagsQuery } from '../../field/clock/clock-api';
+import { ReasonAndActions } from './reason-and-actions';
 import { correctionFormQuery, fromTimeInput, toTimeInput, useLaborCorrectionActions } from './labor-corrections-api';
 
 type Values = LaborCorrectionForm['values'];
@@ -100,15 +101,7 @@ function CorrectionForm({ form, onClose }: { form: LaborCorrectionForm; onClose:
           <Checkbox label="Overtime" checked={values.isOvertime} disabled={locked} onChange={(e) => set({ isOvertime: e.currentTarget.checked })} />
           <Checkbox label="Apprentice rate" checked={values.isApprenticeRateApplied} disabled={locked} onChange={(e) => set({ isApprenticeRateApplied: e.currentTarget.checked })} />
         </Group>
-        <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={correct.isPending}>
-            Save Correction
-          </Button>
-        </Group>
+        <ReasonAndActions reason={reason} onReason={(v) => (setReason(v), clear('reason'))} error={errors.reason} onCancel={onClose} submitLabel="Save Correction" isPending={correct.isPending} />
       </Stack>
     </form>
   );
