@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
+  laborCorrectionRequests, workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -59,7 +59,14 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
     await t.db.insert(rateSheetStandardItems).values({ subscriberId: sid, customerRateSheetId: sheet.id, name: `${text} trip`, itemRateTypeId: 1, price: '70.00' });
   }
   // Finished labor of the technician, as the clock leaves it.
-  await t.db.insert(workOrderLabor).values({ subscriberId: sid, workOrderId: wo1.id, userId: tech.id, startedAt: new Date('2026-11-02T14:00:00Z'), stoppedAt: new Date('2026-11-02T16:00:00Z') });
+  const [labor] = await t.db
+    .insert(workOrderLabor)
+    .values({ subscriberId: sid, workOrderId: wo1.id, userId: tech.id, startedAt: new Date('2026-11-02T14:00:00Z'), stoppedAt: new Date('2026-11-02T16:00:00Z') })
+    .returning({ id: workOrderLabor.id });
+  // The technician's request to correct it (fix time), waiting for the office.
+  await t.db.insert(laborCorrectionRequests).values({
+    subscriberId: sid, workOrderLaborId: labor.id, proposedStartedAt: new Date('2026-11-02T13:30:00Z'), proposedStoppedAt: new Date('2026-11-02T16:00:00Z'), reason: `${text} correction`, requestedBy: tech.id,
+  });
   // A clock-in kept on the phone that met another open labor, for the office to resolve.
   await t.db.insert(requestConflicts).values({
     subscriberId: sid, userId: tech.id, kind: 'laborOpen', message: `${text} conflict`, method: 'POST', route: 'POST /api/v1/WOStartStop/clockInWorkOrder',

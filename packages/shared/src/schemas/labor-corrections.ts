@@ -115,8 +115,9 @@ export const laborCorrectionFields = {
 export const pendingLaborCorrectionSchema = laborCorrectionRequestSchema.extend({
   userId: z.number(),
   technicianName: z.string(),
-  /** The company's date the labor starts on: the timesheet to open. */
+  /** The company's date the labor starts on: the timesheet to open; its time zone, the clock its times are read on. */
   workDate: z.string(),
+  timeZone: z.string(),
   workOrderNumber: z.string(),
   startTime: z.string(),
   stopTime: z.string().nullable(),

@@ -126,6 +126,7 @@ export async function pendingLaborCorrections(ctx: Ctx): Promise<PendingLaborCor
     userId: r.requestedBy,
     technicianName,
     workDate: wallClockOf(startedAt, timeZone).toISOString().slice(0, 10),
+    timeZone,
     workOrderNumber,
     startTime: startedAt.toISOString(),
     stopTime: stoppedAt?.toISOString() ?? null,

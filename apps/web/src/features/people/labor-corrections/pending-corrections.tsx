@@ -26,7 +26,7 @@ export function PendingCorrections({ onOpen }: { onOpen: (userId: number, date: 
                 {p.technicianName} · work order {p.workOrderNumber}
               </Text>
               <Text size="sm">
-                {timeText(p.startTime)} – {timeText(p.stopTime)}, asked {timeText(p.proposedStartTime)} – {timeText(p.proposedStopTime)}
+                {timeText(p.startTime, p.timeZone)} – {timeText(p.stopTime, p.timeZone)}, asked {timeText(p.proposedStartTime, p.timeZone)} – {timeText(p.proposedStopTime, p.timeZone)}
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {p.reason}
