@@ -167,6 +167,7 @@ export const stopViewDataSchema = z.object({
   isCorrigoWorkOrderCheckedIn: z.boolean(),
   corrigoCustomerId: z.number(),
 });
+export type StopViewData = z.infer<typeof stopViewDataSchema>;
 
 /** A provider's refusal or failure, in its words: our labor was recorded all the same. */
 const providerWarning = z.string().optional();

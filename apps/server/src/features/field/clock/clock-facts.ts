@@ -39,9 +39,16 @@ const bySeeAll = <T>(build: (seeAll: boolean) => ReturnType<typeof oncePerDataba
 const clockInStatement = bySeeAll((seeAll) =>
   oncePerDatabase((db) =>
     db
-      .select({ ...clockStateColumns({ subscriberId, userId }), workOrder: workOrders, employeeTypes: employeeTypesAt(sql`${sql.placeholder('startTime')}::timestamptz`), billingCustomerName })
+      .select({
+        ...clockStateColumns({ subscriberId, userId }),
+        workOrder: workOrders,
+        employeeTypes: employeeTypesAt(sql`${sql.placeholder('startTime')}::timestamptz`),
+        billingCustomerName,
+        userStatus: userStatuses,
+      })
       .from(users)
       .leftJoin(workOrders, clockable({ subscriberId, userId, workOrderId }, seeAll))
+      .leftJoin(userStatuses, eq(userStatuses.id, sql.placeholder('userStatusId')))
       .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)))
       .prepare(`clock_in_facts_${seeAll ? 'all' : 'assigned'}`),
   ),
@@ -62,16 +69,17 @@ const clockOutStatement = bySeeAll((seeAll) =>
 
 /**
  * Everything a clock-in checks, read in one prepared statement: the caller's clock state (see `callerClockState`),
- * the work order if the caller may clock on it (null otherwise) and the caller's Employee Types on its customer's
- * rate sheet version in effect on the start's day.
+ * the work order if the caller may clock on it (null otherwise), the caller's Employee Types on its customer's
+ * rate sheet version in effect on the start's day, and the user status chosen in the Start dialog (none: null).
  */
-export async function clockInFacts(ctx: Ctx, access: Access, id: number, startTime: string) {
-  const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id, startTime });
+export async function clockInFacts(ctx: Ctx, access: Access, id: number, startTime: string, userStatusId?: number | null) {
+  const [row] = await clockInStatement(access)(ctx.db).execute({ ...ctx.actor, workOrderId: id, startTime, userStatusId: userStatusId ?? 0 });
   return {
     state: clockStateOf(row),
     workOrder: row?.workOrder ?? null,
     employeeTypes: row?.workOrder ? row.employeeTypes : [],
     billingCustomerName: row?.billingCustomerName ?? 'this customer',
+    userStatus: row?.userStatus ?? null,
   };
 }
 export type ClockInFacts = Awaited<ReturnType<typeof clockInFacts>>;

@@ -48,6 +48,7 @@ export async function prepareClockIn(ctx: Ctx, input: ClockInInput, facts: Clock
   await checkReferences(ctx, workOrder.billingCustomerId, start, input);
   return {
     workOrder,
+    userStatusId: clockInUserStatus(input, facts.userStatus),
     row: {
       subscriberId: ctx.actor.subscriberId,
       workOrderId: workOrder.id,
@@ -98,8 +99,8 @@ const clockInWrite = preparedStatement<{ id: number }>('clock_in_write', (db) =>
   ),
 );
 
-/** Writes a prepared clock-in in one statement, inside the caller's transaction, if any. */
-export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId: number) {
+/** Writes a prepared clock-in in one statement, inside the caller's transaction, if any; `userStatusId` overrides the prepared one. */
+export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<ReturnType<typeof prepareClockIn>>, userStatusId = prepared.userStatusId) {
   const { subscriberId: _, ...after } = prepared.row;
   const [labor] = await clockInWrite(db, {
     ...writerOf(ctx),
@@ -112,6 +113,14 @@ export async function applyClockIn(db: DbOrTx, ctx: Ctx, prepared: Awaited<Retur
   return Number(labor.id);
 }
 
-/** The user status a clock-in sets: On Site when reached at site, otherwise En Route. */
-export const clockInUserStatus = (input: Pick<ClockInBody, 'isReachedAtSite'>) =>
-  input.isReachedAtSite === false ? USER_STATUS.EnRoute : USER_STATUS.OnSite;
+/**
+ * The user status a clock-in sets: the one chosen in the Start dialog (spec clock 2.1), which must be an enabled
+ * status that needs no company description (a clock-in carries none); without a choice, On Site when reached at
+ * site, otherwise En Route.
+ */
+function clockInUserStatus(input: Pick<ClockInBody, 'isReachedAtSite' | 'userStatusId'>, chosen: ClockInFacts['userStatus']): number {
+  if (!input.userStatusId) return input.isReachedAtSite === false ? USER_STATUS.EnRoute : USER_STATUS.OnSite;
+  if (!chosen || chosen.isDisabled) throw new AppError(400, 'This work status is not available.');
+  if (chosen.needsDescription) throw new AppError(400, `${chosen.name} needs a company description: start the work order with another status.`);
+  return chosen.id;
+}

@@ -2,7 +2,7 @@ import { noRateSheetMessage, USER_STATUS, type Access, type clockOutAndStartBody
 import type { z } from 'zod';
 import type { Ctx } from '../../../lib/context';
 import { AppError, ConflictError } from '../../../lib/errors';
-import { applyClockIn, clockInUserStatus, prepareClockIn, type ClockInInput } from './clock-in';
+import { applyClockIn, prepareClockIn, type ClockInInput } from './clock-in';
 import { applyClockOut, prepareClockOut, type ClockOutInput } from './clock-out';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { clockInFacts } from './clock-facts';
@@ -39,12 +39,12 @@ const alreadyClockedInAfterRace = async (ctx: Ctx) => alreadyClockedIn((await op
 
 /** `WOStartStop/clockInWorkOrder`: opens a labor entry; a user has at most one open entry, held by the database. */
 export async function clockIn(ctx: Ctx, access: Access, input: ClockInInput): Promise<{ workOrderLaborId: number; providerWarning?: string }> {
-  const facts = await clockInFacts(ctx, access, input.workOrderId, new Date(input.startTime).toISOString());
+  const facts = await clockInFacts(ctx, access, input.workOrderId, new Date(input.startTime).toISOString(), input.userStatusId);
   if (facts.state.openWorkOrderNumber) throw alreadyClockedIn(facts.state.openWorkOrderNumber);
   const prepared = await prepareClockIn(ctx, input, facts);
   try {
     // One statement: atomic on its own, no transaction needed.
-    const id = await applyClockIn(ctx.db, ctx, prepared, clockInUserStatus(input));
+    const id = await applyClockIn(ctx.db, ctx, prepared);
     announce(ctx, 'clockIn', input.workOrderId, id);
     // The provider hears of it after our commit; its refusal is a warning, never a rollback.
     const providerWarning =
@@ -81,7 +81,8 @@ export async function clockOutAndStart(
     workOrderId: input.newWorkOrderId,
     schedulerId: null,
     isReachedAtSite: input.isReachedAtSite,
-    userStatusId: USER_STATUS.EnRoute,
+    // Set below: the technician is on the way, whatever the Start dialog would have said.
+    userStatusId: null,
     noOfServiceChannelTechs: input.noOfServiceChannelTechs,
     isOvertime: input.isOvertime,
     startTime: ctx.now.toISOString(),

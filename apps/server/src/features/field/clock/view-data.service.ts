@@ -1,5 +1,5 @@
 import { count, eq, isNull, sql } from 'drizzle-orm';
-import { ROLE, type Access, type StartViewData } from '@sm/shared';
+import { ROLE, type Access, type StartViewData, type StopViewData } from '@sm/shared';
 import { z } from 'zod';
 import type { viewDataRequest } from '@sm/shared';
 import { customerEstimates, customers, users, workOrderStatuses, workOrders } from '../../../db/schema';
@@ -27,6 +27,16 @@ async function resolveWorkOrder(ctx: Ctx, access: Access, req: ViewRequest) {
   return clockableWorkOrder(ctx, access, row.id);
 }
 
+/** The number of the parent work order, if any. */
+const parentNumberOf = (ctx: Ctx, parentWorkOrderId: number | null) =>
+  parentWorkOrderId
+    ? ctx.db.select({ number: workOrders.workOrderNumber }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, parentWorkOrderId)))
+    : Promise.resolve([]);
+
+/** The estimate this work order was made from (spec platform 3.13 view data). */
+const estimateOf = (ctx: Ctx, workOrderId: number) =>
+  ctx.db.select({ id: customerEstimates.id }).from(customerEstimates).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.workOrderId, workOrderId)));
+
 /**
  * `WOStartStop/getStartWOViewData`: everything the start/stop dialog needs (spec clock 3, "Clock-out form data"):
  * which mode it opens in, where the caller's open labor is, the pickers' lists and the caller's rate sheet items.
@@ -41,11 +51,8 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     listUserStatuses(ctx),
     callerClockState(ctx).then((s) => s.hasRateSheet),
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId)),
-    wo.parentWorkOrderId
-      ? ctx.db.select({ number: workOrders.workOrderNumber }).from(workOrders).where(ofTenant(workOrders, ctx, eq(workOrders.id, wo.parentWorkOrderId)))
-      : Promise.resolve([]),
-    // The estimate this work order was made from (spec platform 3.13 view data).
-    ctx.db.select({ id: customerEstimates.id }).from(customerEstimates).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.workOrderId, wo.id))),
+    parentNumberOf(ctx, wo.parentWorkOrderId),
+    estimateOf(ctx, wo.id),
   ]);
   const mine = open && open.labor.workOrderId === wo.id ? open.labor : null;
   // Work keeps the rates of its day: the Employee Types of the version in effect when the open labor started, else today.
@@ -106,18 +113,20 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
   };
 }
 
-/** `WOStartStop/getStopWOViewData`: the view data of spec platform 3.13, which decides whether a provider check-out comes first. */
-export async function getStopViewData(ctx: Ctx, access: Access, req: ViewRequest) {
-  const data = await getStartViewData(ctx, access, req);
+/**
+ * `WOStartStop/getStopWOViewData`: the view data of spec platform 3.13, read first when Stop is pressed; it decides
+ * whether a provider check-out comes before the stop form, so it reads only the work order and what hangs on it.
+ */
+export async function getStopViewData(ctx: Ctx, access: Access, req: ViewRequest): Promise<StopViewData> {
+  await checkScheduleItem(ctx, req.schedulerId);
+  const wo = await resolveWorkOrder(ctx, access, req);
+  const [parent, [estimate]] = await Promise.all([parentNumberOf(ctx, wo.parentWorkOrderId), estimateOf(ctx, wo.id)]);
   return {
-    workOrderId: data.workOrderId,
-    workOrderNumber: data.workOrderNumber,
-    parentWorkOrderId: data.parentWorkOrderId,
-    parentWorkOrderNumber: data.parentWorkOrderNumber,
-    customerEstimateId: data.customerEstimateId,
-    corrigoWorkOrderId: data.corrigoWorkOrderId,
-    isCorrigoWorkOrderCheckedIn: data.isCorrigoWorkOrderCheckedIn,
-    corrigoCustomerId: data.corrigoCustomerId,
+    workOrderId: wo.id,
+    workOrderNumber: wo.workOrderNumber,
+    parentWorkOrderId: wo.parentWorkOrderId,
+    parentWorkOrderNumber: parent[0]?.number ?? null,
+    customerEstimateId: estimate?.id ?? null,
+    ...corrigoViewFields(wo),
   };
 }
-
