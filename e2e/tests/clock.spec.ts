@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { confirmation, dialog, editPath, GEO, openLabor, openStart, openStop, resetClock, startWorkOrder, toast, workStatus } from './clock-steps';
 import { choose } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
@@ -6,66 +7,7 @@ import { accessTokenOf, openAs } from './session';
 // Deli and 240029 Ice House Storage: no rate sheet for tech. The picker lists the newest three first (240030,
 // 240029, 240028). These tests clock on work orders no other test reads, and put every open labor entry and
 // both technicians' work status (Off Duty) back afterwards.
-const GEO = { latitude: 32.78, longitude: -96.8 };
-const OFF_DUTY = 10;
 const LOCATION_DENIED = 'Location Permission Denied. Please Allow Access To Location Services.';
-
-const editPath = (workOrderNumber: string) => `/workOrder/${workOrderNumber}/edit`;
-const workStatus = (page: Page) => page.getByRole('combobox', { name: 'Work status' });
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-const openLabor = (page: Page) => page.locator('[data-testid="labor-entry"][data-open="true"]');
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-const confirmation = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
-
-async function openStart(page: Page, workOrderNumber: string) {
-  await page.getByRole('button', { name: 'Start Work Order' }).click();
-  const start = dialog(page, `Start Work Order ${workOrderNumber}`);
-  await expect(start).toBeVisible();
-  return start;
-}
-
-async function openStop(page: Page, workOrderNumber: string) {
-  await page.getByRole('button', { name: 'Stop Work Order' }).click();
-  const stop = dialog(page, `Stop Work Order ${workOrderNumber}`);
-  await expect(stop).toBeVisible();
-  return stop;
-}
-
-/** Clocks in through the Start dialog (with an Employee Type for rate-sheet users). */
-async function startWorkOrder(page: Page, workOrderNumber: string, employeeType?: string) {
-  const start = await openStart(page, workOrderNumber);
-  if (employeeType) await choose(start, 'Employee Type', employeeType);
-  await start.getByRole('button', { name: 'Save' }).click();
-  await expect(start).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Stop Work Order' })).toBeVisible();
-}
-
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(`/api/v1/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
-/** Clocks the user out wherever labor is still open and sets their status back to Off Duty. */
-async function resetClock(page: Page, request: APIRequestContext, userName: string, anyWorkOrderNumber: string) {
-  await openAs(page, userName, '/home');
-  const token = await accessTokenOf(page);
-  const { workOrderId } = await call(request, token, 'GET', `WorkOrder/${anyWorkOrderNumber}`);
-  let view = await call(request, token, 'POST', 'WOStartStop/getStartWOViewData', { workOrderId });
-  if (view.newWorkOrderLabor) {
-    view = await call(request, token, 'POST', 'WOStartStop/getStartWOViewData', { workOrderId: view.newWorkOrderLabor.workOrderId });
-  }
-  if (view.stopMode) {
-    await call(request, token, 'POST', 'WOStartStop/clockOutWorkOrder', {
-      workOrderId: view.workOrderId,
-      workOrderLaborId: view.workOrderLaborId,
-      description: 'Clock test clean-up',
-      userStatusId: OFF_DUTY,
-      workOrderStatusId: 7,
-    });
-  }
-  await call(request, token, 'GET', `User/updatestatus/${OFF_DUTY}`);
-}
 
 test.describe('work order page', () => {
   test('shows the work order (also at /Edit), stays out of the navbar, and says when one is not found', async ({ page }) => {
@@ -132,11 +74,14 @@ test.describe('clock with location allowed', () => {
     await expect(workStatus(page)).toHaveValue('On Site');
     await expect(page.getByTestId('work-order-status')).toHaveText('Onsite');
 
-    // Labor is open on 240028: starting another work order sends the technician back to finish it first.
+    // Labor is open on 240028: Start on another work order opens 240028's Stop dialog, which links to it.
     await page.goto(editPath('240027'));
     await page.getByRole('button', { name: 'Start Work Order' }).click();
+    const elsewhere = dialog(page, 'Stop Work Order 240028');
+    await expect(elsewhere.getByRole('button', { name: 'Stop 240028 / Start 240027' })).toBeVisible();
+    await elsewhere.getByRole('link', { name: '240028' }).click();
     await expect(page).toHaveURL(/\/workOrder\/240028\/edit$/);
-    await expect(toast(page, 'You are still clocked in on work order 240028.')).toBeVisible();
+    await expect(elsewhere).toBeHidden();
 
     let stop = await openStop(page, '240028');
     await stop.getByLabel('Description').fill('Cleaned the condenser coil; case holding 36°F.');

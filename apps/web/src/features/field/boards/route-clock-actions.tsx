@@ -11,7 +11,7 @@ import { positionIfAllowed } from '../clock/current-position';
 import { StartWorkOrderDialog } from '../clock/start-work-order-dialog';
 import { StopWorkOrderDialog } from '../clock/stop-work-order-dialog';
 import { useClockIn } from '../clock/use-clock-mutations';
-import { useProviderCheckOutGate } from '../providers/use-provider-check-out-gate';
+import { useStopView } from '../clock/use-stop-view';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
 import { MY_ROUTE_QUERY_KEY } from './boards-api';
 
@@ -32,7 +32,8 @@ function needsStartForm(view: StartViewData): boolean {
  * Start and Stop on one item of the technician's route (spec platform 4.3). Start clocks in at once (on site,
  * status On Site, the fixed comment, this item, now, the position when the browser already allows it); when the
  * technician has choices to make first (an Employee Type on a rate sheet) the Start Work Order dialog opens
- * instead. Stop fetches the stop data and opens the Stop Work Order dialog. Afterwards, and whenever a dialog
+ * instead. Stop loads as the work order page's Stop does (the stop view data first, the provider's check-out if the
+ * work order needs one) and opens the Stop Work Order dialog. Afterwards, and whenever a dialog
  * closes, the work status and the route are fetched again.
  */
 export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId: number; workOrderNumber: string } }) {
@@ -41,7 +42,7 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
   const [isLoading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [opened, setOpened] = useState(false);
-  const providerCheckOut = useProviderCheckOutGate();
+  const { loadStopView, dialog: providerCheckOut } = useStopView();
 
   const refresh = () =>
     Promise.all([
@@ -90,15 +91,10 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
   };
 
   const stop = async () => {
-    const view = await viewData();
-    if (!view) return;
-    if (!view.stopMode) {
-      notifyInfo(`Work order ${item.workOrderNumber} is not in progress.`);
-      void refresh();
-      return;
-    }
-    // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
-    if (!(await providerCheckOut.passCheckOut(view))) {
+    setLoading(true);
+    const view = await loadStopView(item.workOrderId, setLoading).finally(() => setLoading(false));
+    if (!view?.stopMode) {
+      if (view) notifyInfo(`Work order ${item.workOrderNumber} is not in progress.`);
       void refresh();
       return;
     }
@@ -119,7 +115,7 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
           Start
         </Button>
       )}
-      {providerCheckOut.dialog}
+      {providerCheckOut}
       {dialog &&
         (dialog.kind === 'stop' ? (
           <StopWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />

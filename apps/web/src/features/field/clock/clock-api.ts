@@ -6,6 +6,7 @@ import {
   workOrderFlagSchema,
   workOrderStatusSchema,
   type StartViewData,
+  type StopViewData,
 } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
 import { isNetworkFailure } from '../../../lib/query-client';
@@ -21,7 +22,7 @@ export type WorkOrderStatusOption = Parsed<typeof workOrderStatusSchema>;
 export type RateSheetTruck = Parsed<typeof rateSheetTruckSchema>;
 /** An Employee Type: the caller's labor item on the customer's rate sheet, as the view data carries it. */
 export type EmployeeType = StartViewData['rateSheetLaborItems'][number];
-export type { StartViewData };
+export type { StartViewData, StopViewData };
 
 /**
  * The start/stop form data of one work order, always fresh (it says whether labor is open). Each answer is kept on
@@ -35,6 +36,28 @@ export function startViewDataQuery(workOrderId: number) {
         const view = await apiPost<StartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal });
         await keepViewData(workOrderId, view);
         return view;
+      } catch (err) {
+        if (!isNetworkFailure(err)) throw err;
+        return offlineViewData(workOrderId);
+      }
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    networkMode: 'always',
+  });
+}
+
+/**
+ * What Stop reads first (spec platform 4.3): whether the provider's check-out comes before the stop form. Without
+ * network the form data kept on the phone, which carries the same fields, stands in.
+ */
+export function stopViewDataQuery(workOrderId: number) {
+  return queryOptions({
+    queryKey: ['clock', 'stopViewData', workOrderId],
+    queryFn: async ({ signal }): Promise<StopViewData> => {
+      try {
+        return await apiPost<StopViewData>('WOStartStop/getStopWOViewData', { workOrderId }, { signal });
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
         return offlineViewData(workOrderId);

@@ -2,15 +2,13 @@ import { Button } from '@mantine/core';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { notifyError, notifyWarning } from '../../../lib/notify';
-import { useProviderCheckOutGate } from '../providers/use-provider-check-out-gate';
-import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
+import { notifyError } from '../../../lib/notify';
 import { useOutbox } from '../../../lib/offline/use-outbox';
 import { startViewDataQuery, type StartViewData } from './clock-api';
 import { waitingClockState } from './offline-clock';
 import { StartWorkOrderDialog } from './start-work-order-dialog';
-import { StopWorkOrderDialog } from './stop-work-order-dialog';
+import { StopWorkOrderDialog, type NextWorkOrder } from './stop-work-order-dialog';
+import { useStopView } from './use-stop-view';
 
 interface ClockButtonProps {
   workOrderId: number;
@@ -21,42 +19,55 @@ interface ClockButtonProps {
 
 interface OpenDialog {
   view: StartViewData;
+  /** Set when the stop dialog is of labor open elsewhere: the work order whose button was pressed, to start after it. */
+  next: NextWorkOrder | null;
   /** A fresh form each time the dialog opens. */
   key: number;
 }
 
 /**
- * Start Work Order / Stop Work Order (spec clock 4). Fresh view data decides what happens: labor open on another
- * work order sends the technician there to finish it first; otherwise the start or the stop dialog opens, with
- * the NTE warning kept on screen (spec clock 8).
+ * Start Work Order / Stop Work Order (spec clock 4). Fresh view data decides what opens: the start dialog; the stop
+ * dialog of this work order; or, with labor open on another work order A, A's stop dialog offering Stop A / Start
+ * this one and Clock Out A. Stopping reads the stop view data first, so that a work order checked in at the facilities
+ * provider is checked out there before the stop form loads (spec platform 4.3, 7.1). The NTE warning stays on screen
+ * (spec clock 8).
  */
 export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: ClockButtonProps) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [isLoading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [opened, setOpened] = useState(false);
-  const providerCheckOut = useProviderCheckOutGate();
+  const { loadStopView, dialog: providerCheckOut } = useStopView();
   // A start or a stop still waiting on the phone for signal counts as done.
   const waiting = waitingClockState(useOutbox(), workOrderId);
   const clockedIn = waiting ? waiting.open : isClockedIn;
 
-  const open = async () => {
-    setLoading(true);
-    // A failure is already shown by the QueryClient's error toast; there is nothing to open then.
-    const view = await queryClient.fetchQuery(startViewDataQuery(workOrderId)).catch(() => null);
-    setLoading(false);
-    if (!view) return;
+  // A failure is already shown by the QueryClient's error toast; there is nothing to open then.
+  const startView = (id: number) => queryClient.fetchQuery(startViewDataQuery(id)).catch(() => null);
+  const stopView = (id: number) => loadStopView(id, setLoading);
+
+  const load = async (): Promise<Omit<OpenDialog, 'key'> | null> => {
+    const view = await (clockedIn ? stopView(workOrderId) : startView(workOrderId));
+    if (!view) return null;
     const elsewhere = view.newWorkOrderLabor;
     if (elsewhere) {
-      notifyWarning(`You are still clocked in on work order ${elsewhere.workOrderNumber}. Finish it before starting ${workOrderNumber}.`);
-      void navigate(workOrderEditPath(elsewhere.workOrderNumber));
-      return;
+      const open = await stopView(elsewhere.workOrderId);
+      return open?.stopMode ? { view: open, next: { workOrderId, workOrderNumber } } : null;
     }
-    // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
-    if (view.stopMode && !(await providerCheckOut.passCheckOut(view))) return;
-    if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
-    setDialog({ view, key: Date.now() });
+    // The page did not know yet that labor is open here: stop as the Stop button does.
+    if (view.stopMode && !clockedIn) {
+      const stopping = await stopView(workOrderId);
+      return stopping && { view: stopping, next: null };
+    }
+    return { view, next: null };
+  };
+
+  const open = async () => {
+    setLoading(true);
+    const found = await load().finally(() => setLoading(false));
+    if (!found) return;
+    if (found.view.nteWarning) notifyError(found.view.nteWarning, { persistent: true, title: 'NTE' });
+    setDialog({ ...found, key: Date.now() });
     setOpened(true);
   };
 
@@ -75,10 +86,10 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
       >
         {clockedIn ? 'Stop Work Order' : 'Start Work Order'}
       </Button>
-      {providerCheckOut.dialog}
+      {providerCheckOut}
       {dialog &&
         (dialog.view.stopMode ? (
-          <StopWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />
+          <StopWorkOrderDialog key={dialog.key} view={dialog.view} next={dialog.next} opened={opened} onClose={close} />
         ) : (
           <StartWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />
         ))}

@@ -29,6 +29,8 @@ export interface StartValues extends RateValues {
   /** `datetime-local` value in the device's time zone. */
   start: string;
   comment: string;
+  /** The user status once started; null: the server's On Site. */
+  userStatusId: string | null;
   rateSheetTruckTypeId: string | null;
   noOfServiceChannelTechs: number | string;
   isOvertime: boolean;
@@ -72,11 +74,23 @@ export function needsCompanyDescription(view: StartViewData, userStatusId: strin
   return view.userStatuses.some((s) => String(s.userStatusId) === userStatusId && s.needsDescription);
 }
 
-/** A new clock-in: starting now, per diem N/A, Regular rate. */
+/**
+ * The user statuses the Start dialog offers, "where applicable" (spec clock 2.1): the enabled ones that need no
+ * company description (a clock-in carries none), and only when that is a choice; with one or none the field is
+ * hidden and the server sets On Site, as a start from the schedule does.
+ */
+export function startUserStatuses(view: StartViewData) {
+  const offered = view.userStatuses.filter((s) => !s.isDisabled && !s.needsDescription);
+  return offered.length > 1 ? offered : [];
+}
+
+/** A new clock-in: starting now, On Site (when offered), per diem N/A, Regular rate. */
 export function initialStartValues(view: StartViewData, now = new Date()): StartValues {
+  const onSite = startUserStatuses(view).some((s) => s.userStatusId === CLOCK_IN_USER_STATUS_ID);
   return {
     start: dayjs(now).format(DATETIME_LOCAL_FORMAT),
     comment: '',
+    userStatusId: onSite ? String(CLOCK_IN_USER_STATUS_ID) : null,
     serviceTechnicianId: view.serviceTechnicianId ? String(view.serviceTechnicianId) : null,
     perDiemTypeId: '0',
     itemRateTypeId: '1',
@@ -160,13 +174,13 @@ export function startTimeOf(values: StartValues, opening: StartValues, now = new
   return values.start === opening.start ? now : dayjs(values.start).toDate();
 }
 
-/** The clock-in payload (spec platform 4.3: reached at site, user status 1, the fixed comment when none). */
+/** The clock-in payload (spec platform 4.3: reached at site, the chosen user status or On Site, the fixed comment when none). */
 export function toClockInBody(values: StartValues, view: StartViewData, position: LatLong | null, startAt: Date): ClockInBody {
   const start = startAt.toISOString();
   return {
     workOrderId: view.workOrderId,
     isReachedAtSite: true,
-    userStatusId: CLOCK_IN_USER_STATUS_ID,
+    userStatusId: idOf(values.userStatusId),
     noOfServiceChannelTechs: view.isClockinServiceChannelWO ? Number(values.noOfServiceChannelTechs) : 1,
     isOvertime: values.isOvertime,
     date: start,

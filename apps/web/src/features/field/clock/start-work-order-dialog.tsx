@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CLOCK_IN_COMMENT, noRateSheetMessage } from '@sm/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StartViewData } from './clock-api';
-import { initialStartValues, startTimeOf, toClockInBody, validateStart, type StartValues } from './clock-form';
+import { initialStartValues, startTimeOf, startUserStatuses, toClockInBody, validateStart, type StartValues } from './clock-form';
 import { ClockModal, ClockModalFooter } from './clock-modal';
 import { clockPositionQuery } from './current-position';
 import { ProviderPositionWarning } from './stop-fields';
@@ -31,6 +31,7 @@ function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
   const items = view.rateSheetLaborItems;
   const employeeType = chosenEmployeeType(items, values);
   const hasApprenticeRate = employeeType?.apprenticeRate != null;
+  const userStatuses = startUserStatuses(view);
 
   const chooseEmployeeType = (value: string | null) => {
     setField('serviceTechnicianId', value);
@@ -69,6 +70,17 @@ function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
           error={errors.comment}
           onChange={(e) => setField('comment', e.currentTarget.value)}
         />
+        {userStatuses.length > 0 && (
+          <Select
+            label="User Status"
+            description="Your work status once started."
+            allowDeselect={false}
+            checkIconPosition="right"
+            data={userStatuses.map((s) => ({ value: String(s.userStatusId), label: s.userStatus }))}
+            value={values.userStatusId}
+            onChange={(v) => setField('userStatusId', v)}
+          />
+        )}
         {view.hasRateSheetSetUp && (
           <EmployeeTypeField items={items} value={values.serviceTechnicianId} error={errors.serviceTechnicianId} onChange={chooseEmployeeType} />
         )}

@@ -1,7 +1,8 @@
-import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
 import { WORK_ORDER_STATUS } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { LeaveLeakWarning } from '../../office/refrigerant/leave-leak-warning';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
@@ -14,8 +15,16 @@ import { StopFields } from './stop-fields';
 import { useClockForm } from './use-clock-form';
 import { useClockOut, useClockOutAndStart, useCreateSubWorkOrder } from './use-clock-mutations';
 
+/** A work order to start once the labor being stopped is closed. */
+export interface NextWorkOrder {
+  workOrderId: number;
+  workOrderNumber: string;
+}
+
 interface StopDialogProps {
   view: StartViewData;
+  /** Start was pressed on this work order while labor is open on `view`'s: offer Stop {a} / Start {b} and Clock Out {a}. */
+  next?: NextWorkOrder | null;
   opened: boolean;
   onClose: () => void;
 }
@@ -26,9 +35,11 @@ const SUB_WORK_ORDER_QUESTION = 'Are you sure you want to create a subworkorder'
 
 /**
  * The Stop Work Order dialog (spec clock 2.2 and 4): Clock Out reveals the user status and becomes Continue Clock
- * Out; Finish and Start New picks the next work order. Completed offers a sub work order to rate-sheet users.
+ * Out; Finish and Start New picks the next work order. Completed offers a sub work order to rate-sheet users. With
+ * `next` (labor open here, Start pressed on another work order) the buttons are Stop {a} / Start {b}, which stops
+ * this one and starts `next` in one step, and Clock Out {a}.
  */
-export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) {
+export function StopWorkOrderDialog({ view, next, opened, onClose }: StopDialogProps) {
   const navigate = useNavigate();
   const form = useClockForm<StopValues>(() => initialStopValues(view));
   const { values, errors, setField } = form;
@@ -56,10 +67,16 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
     stop.mutate(toClockOutBody(values, view), { onSuccess: onClose });
   };
 
+  /** The stop form's checks before another work order starts (spec clock 4, Finish and Start New step 1). */
+  const isReadyToStartNew = async () =>
+    form.check(validateStop(values, view, false)) && (!!values.workOrderFlagId || (await confirm({ message: NO_FLAG_QUESTION })));
+
   const finishAndStartNew = async () => {
-    if (!form.check(validateStop(values, view, false))) return;
-    if (!values.workOrderFlagId && !(await confirm({ message: NO_FLAG_QUESTION }))) return;
-    setPicking(true);
+    if (await isReadyToStartNew()) setPicking(true);
+  };
+
+  const stopAndStartNext = async () => {
+    if (next && (await isReadyToStartNew())) startWorkOrder(next.workOrderId, next.workOrderNumber);
   };
 
   const startWorkOrder = (newWorkOrderId: number, newWorkOrderNumber: string) => {
@@ -81,6 +98,7 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
       <ClockModal opened={opened && !isPicking} onClose={onClose} title={`Stop Work Order ${view.workOrderNumber}`} size={600}>
         <form onSubmit={clockOut} noValidate aria-label="Stop Work Order">
           <Stack gap="sm">
+            {next && <OpenLaborNotice workOrderNumber={view.workOrderNumber} next={next} onLeave={onClose} />}
             <LeaveLeakWarning workOrderId={view.workOrderId} />
             <StopFields view={view} form={form} isClockingOut={isClockingOut} onWorkOrderStatus={chooseWorkOrderStatus} />
             {view.hasRateSheetSetUp && (
@@ -100,12 +118,25 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
               <Button variant="default" onClick={onClose} disabled={isBusy}>
                 Cancel
               </Button>
-              <Button variant="light" onClick={() => void finishAndStartNew()} disabled={isBusy}>
-                Finish and Start New
+              {!next && (
+                <Button variant="light" onClick={() => void finishAndStartNew()} disabled={isBusy}>
+                  Finish and Start New
+                </Button>
+              )}
+              <Button
+                type="submit"
+                variant={next && !isClockingOut ? 'light' : 'filled'}
+                color={isClockingOut ? 'red' : undefined}
+                loading={stop.isPending}
+                disabled={startNew.isPending}
+              >
+                {isClockingOut ? `Continue Clock Out ${view.workOrderNumber}` : next ? `Clock Out ${view.workOrderNumber}` : 'Clock Out'}
               </Button>
-              <Button type="submit" color={isClockingOut ? 'red' : undefined} loading={stop.isPending}>
-                {isClockingOut ? `Continue Clock Out ${view.workOrderNumber}` : 'Clock Out'}
-              </Button>
+              {next && (
+                <Button onClick={() => void stopAndStartNext()} loading={startNew.isPending} disabled={stop.isPending}>
+                  {`Stop ${view.workOrderNumber} / Start ${next.workOrderNumber}`}
+                </Button>
+              )}
             </ClockModalFooter>
           </Stack>
         </form>
@@ -118,5 +149,25 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
         startingId={startNew.isPending ? startingId : null}
       />
     </>
+  );
+}
+
+interface OpenLaborNoticeProps {
+  workOrderNumber: string;
+  next: NextWorkOrder;
+  /** Following the link leaves this page, and the dialog with it. */
+  onLeave: () => void;
+}
+
+/** Why the stop dialog of another work order opened when Start was pressed (spec clock 4). */
+function OpenLaborNotice({ workOrderNumber, next, onLeave }: OpenLaborNoticeProps) {
+  return (
+    <Alert color="orange" icon={<IconClockExclamation />} title={`Labor is open on work order ${workOrderNumber}`}>
+      You are still clocked in on work order{' '}
+      <Anchor component={Link} to={workOrderEditPath(workOrderNumber)} onClick={onLeave} fw={600} inherit>
+        {workOrderNumber}
+      </Anchor>
+      . Stop it and start {next.workOrderNumber}, or clock out of it.
+    </Alert>
   );
 }
