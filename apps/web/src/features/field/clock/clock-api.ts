@@ -24,18 +24,13 @@ export type RateSheetTruck = Parsed<typeof rateSheetTruckSchema>;
 export type EmployeeType = StartViewData['rateSheetLaborItems'][number];
 export type { StartViewData, StopViewData };
 
-/**
- * The start/stop form data of one work order, always fresh (it says whether labor is open). Each answer is kept on
- * the phone; without network the last one kept stands in, as the technician's waiting actions have changed it.
- */
-export function startViewDataQuery(workOrderId: number) {
+/** Always asked afresh; without network, the form data kept on the phone stands in. */
+function viewDataQuery<T>(workOrderId: number, key: string, ask: (signal: AbortSignal) => Promise<T>) {
   return queryOptions({
-    queryKey: ['clock', 'viewData', workOrderId],
-    queryFn: async ({ signal }) => {
+    queryKey: ['clock', key, workOrderId],
+    queryFn: async ({ signal }): Promise<T | StartViewData> => {
       try {
-        const view = await apiPost<StartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal });
-        await keepViewData(workOrderId, view);
-        return view;
+        return await ask(signal);
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
         return offlineViewData(workOrderId);
@@ -49,25 +44,25 @@ export function startViewDataQuery(workOrderId: number) {
 }
 
 /**
+ * The start/stop form data of one work order, always fresh (it says whether labor is open). Each answer is kept on
+ * the phone; without network the last one kept stands in, as the technician's waiting actions have changed it.
+ */
+export function startViewDataQuery(workOrderId: number) {
+  return viewDataQuery(workOrderId, 'viewData', async (signal) => {
+    const view = await apiPost<StartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal });
+    await keepViewData(workOrderId, view);
+    return view;
+  });
+}
+
+/**
  * What Stop reads first (spec platform 4.3): whether the provider's check-out comes before the stop form. Without
  * network the form data kept on the phone, which carries the same fields, stands in.
  */
 export function stopViewDataQuery(workOrderId: number) {
-  return queryOptions({
-    queryKey: ['clock', 'stopViewData', workOrderId],
-    queryFn: async ({ signal }): Promise<StopViewData> => {
-      try {
-        return await apiPost<StopViewData>('WOStartStop/getStopWOViewData', { workOrderId }, { signal });
-      } catch (err) {
-        if (!isNetworkFailure(err)) throw err;
-        return offlineViewData(workOrderId);
-      }
-    },
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    networkMode: 'always',
-  });
+  return viewDataQuery<StopViewData>(workOrderId, 'stopViewData', (signal) =>
+    apiPost<StopViewData>('WOStartStop/getStopWOViewData', { workOrderId }, { signal }),
+  );
 }
 
 const LIST_STALE_MS = 10 * 60_000;
