@@ -98,12 +98,13 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
       return;
     }
     // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
-    if (!(await providerCheckOut.passCheckOut(view))) {
+    const passed = await providerCheckOut.passCheckOut(view);
+    if (!passed) {
       void refresh();
       return;
     }
     if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
-    open('stop', view);
+    open('stop', passed);
   };
 
   const isBusy = isLoading || clockIn.isPending;

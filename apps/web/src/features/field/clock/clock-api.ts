@@ -8,7 +8,8 @@ import {
   type ClockInBody,
   type ClockOutAndStartBody,
   type ClockOutBody,
-  type StartViewData,
+  type CorrigoStopStatus,
+  type StartViewData as ServerStartViewData,
 } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
 
@@ -21,14 +22,25 @@ export type WorkOrderFlag = Parsed<typeof workOrderFlagSchema>;
 export type WorkOrderStatusOption = Parsed<typeof workOrderStatusSchema>;
 export type RateSheetTruck = Parsed<typeof rateSheetTruckSchema>;
 /** An Employee Type: the caller's labor item on the customer's rate sheet, as the view data carries it. */
-export type EmployeeType = StartViewData['rateSheetLaborItems'][number];
-export type { StartViewData };
+export type EmployeeType = ServerStartViewData['rateSheetLaborItems'][number];
+
+/** The Corrigo status and comment a technician gave in the provider's check-out wizard just before the Stop dialog. */
+export interface CorrigoStopChoice {
+  status: CorrigoStopStatus | null;
+  comment: string;
+}
+
+/**
+ * The start/stop form data as the server answers it; when the check-out wizard ran first, also what the technician
+ * chose there, which the Stop dialog's Corrigo fields start from (see `use-provider-check-out-gate.tsx`).
+ */
+export type StartViewData = ServerStartViewData & { corrigoChoice?: CorrigoStopChoice };
 
 /** The start/stop form data of one work order, always fresh (it says whether labor is open). */
 export function startViewDataQuery(workOrderId: number) {
   return queryOptions({
     queryKey: ['clock', 'viewData', workOrderId],
-    queryFn: ({ signal }) => apiPost<StartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal }),
+    queryFn: ({ signal }) => apiPost<ServerStartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal }),
     staleTime: 0,
     gcTime: 0,
   });

@@ -49,9 +49,10 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
       return;
     }
     // A work order checked in at the facilities provider is checked out there first (spec platform 4.3).
-    if (view.stopMode && !(await providerCheckOut.passCheckOut(view))) return;
+    const passed = view.stopMode ? await providerCheckOut.passCheckOut(view) : view;
+    if (!passed) return;
     if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
-    setDialog({ view, key: Date.now() });
+    setDialog({ view: passed, key: Date.now() });
     setOpened(true);
   };
 
