@@ -78,6 +78,14 @@ async function updateStep(page: Page, wizard: Locator, step: string, fill: (dial
   await expect(dialog).toBeHidden();
 }
 
+/** The screen as the phone shows it and as a desktop would, back on the phone after. */
+async function shotPhoneAndDesktop(page: Page, name: string) {
+  await shot(page, `${name}-phone`, { fullPage: false });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, `${name}-desktop`, { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const made: number[] = [];
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, geolocation: GEO, permissions: ['geolocation'] });
@@ -99,10 +107,7 @@ test('tech checks a provider work order out through repair category, questions a
   await expect(wizard.getByRole('heading', { name: 'Repair Category' })).toBeVisible();
   await choose(wizard, 'Status', 'Completed');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Replaced the condenser fan motor and tested the box.');
-  await shot(page, 'wizard-repair-step-phone', { fullPage: false });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'wizard-repair-step-desktop', { fullPage: false });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shotPhoneAndDesktop(page, 'wizard-repair-step');
 
   // The customer requires repair codes: Completed needs them, Checked Out does not (spec clock 4).
   await wizard.getByRole('button', { name: 'Next' }).click();
@@ -199,10 +204,7 @@ test('tech pauses a provider work order from the route, after backing out once',
   await expect(wizard.getByRole('combobox', { name: 'Repair Category' })).toHaveCount(0);
   await choose(wizard, 'Status', 'Paused');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Wait');
-  await shot(page, 'wizard-past-repair-phone', { fullPage: false });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'wizard-past-repair-desktop', { fullPage: false });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shotPhoneAndDesktop(page, 'wizard-past-repair');
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(toast(page, 'Comment must be at least 5 characters.')).toBeVisible();
   expect((await atProvider(request, PLAIN.corrigoId)).Status).toBe('CheckedIn');
