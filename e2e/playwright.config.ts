@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(purchase-orders|vendor-credits|parts-journey|clock|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-company|first-run)\.spec\.ts$/;
+const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|invoices|estimates|payroll|labor-approval|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The two longest groups first (busy 573 s and 540 s alone; work 290 s; the rest 9-104 s): two groups run at once,
 // and a long group started late would end alone.
@@ -24,7 +24,7 @@ const groups = [
   { name: 'desktop', testIgnore: [WORK, OTHERS], port: base },
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
   { name: 'work', testMatch: WORK, port: base + 70 },
-  { name: 'clock', testMatch: /(clock|stored-content)\.spec\.ts$/, port: base + 10 },
+  { name: 'clock', testMatch: /\/(clock|stored-content)\.spec\.ts$/, port: base + 10 },
   { name: 'billing', testMatch: /(invoices|estimates)\.spec\.ts$/, port: base + 60 },
   { name: 'providers', testMatch: /(corrigo-checkout|corrigo-stop|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
@@ -40,6 +40,8 @@ const groups = [
   // day: import, a technician invited, a rate sheet approved, a clock-in; every e-mail it causes is read before it ends.
   { name: 'sign-up', testMatch: /(sign-up|first-company)\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: 'PUBLIC_SIGNUP=1' },
   { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: 'PUBLIC_SIGNUP=0' },
+  // Clocking without signal: the test stops and starts its own server in its middle (e2e/tests/own-server.ts).
+  { name: 'offline', testMatch: /offline-clock\.spec\.ts$/, port: base + 96, ownServer: true },
 ];
 
 /** `E2E_GROUPS=sign-up,billing` runs only those groups and starts only their servers (`--project` starts them all). */
@@ -52,6 +54,8 @@ interface Group {
   payrollHistory?: boolean;
   /** An empty database without the demo, with these settings; otherwise the seeded demo. */
   empty?: string;
+  /** The test starts and stops its server itself. */
+  ownServer?: boolean;
 }
 
 /** The command that prepares a group's data directory and starts its server. */
@@ -103,6 +107,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: chosen.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: chosen.map(serverOf),
+  projects: chosen.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ownServer: _own, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: chosen.filter((g) => !g.ownServer).map(serverOf),
 });

@@ -1,26 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { photo } from './page-actions';
 import { openAs } from './session';
 
 // 240013 is one of tech's work orders that no other test reads.
 const WORK_ORDER = '240013';
 const PATH = `/workOrder/${WORK_ORDER}/edit`;
 const PHONE = { width: 390, height: 844 };
-
-/** A photo as a phone camera would hand it over: a real JPEG, drawn by the browser. */
-async function photo(page: Page, colour: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 900;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = fill;
-    ctx.fillRect(0, 0, 1200, 900);
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(100, 100, 400, 300);
-    return canvas.toDataURL('image/jpeg', 0.8);
-  }, colour);
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
 
 /** A user's token through the API, to read what the office's page does not show. */
 async function loginToken(page: Page, userName: string): Promise<string> {

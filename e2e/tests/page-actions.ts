@@ -25,3 +25,19 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
   await hideToasts.evaluate((el) => (el as HTMLElement).remove());
 }
+
+/** A photo as a phone camera would hand it over: a real JPEG, drawn by the browser. */
+export async function photo(page: Page, colour: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 900;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 1200, 900);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(100, 100, 400, 300);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  }, colour);
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}

@@ -43,7 +43,8 @@ export function lazyArea<P extends object>(
       safeStorage.remove(sessionStorage, CHUNK_RELOAD_KEY);
       return module;
     } catch (error) {
-      if (safeStorage.read(sessionStorage, CHUNK_RELOAD_KEY) !== '1') {
+      // Without network a reload would lose the page itself: the area says it cannot open instead.
+      if (safeStorage.read(sessionStorage, CHUNK_RELOAD_KEY) !== '1' && navigator.onLine) {
         safeStorage.write(sessionStorage, CHUNK_RELOAD_KEY, '1');
         window.location.reload();
         return new Promise<never>(() => undefined);

@@ -17,6 +17,12 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A call that never reached the server (no signal, server unreachable): fetch rejects with a TypeError. */
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+
+/** What a write that is not kept on the phone says when the network is gone. */
+export const NO_NETWORK_MESSAGE = 'No network: this was not saved. Try again when the network returns.';
+
 /**
  * The one place failed calls become toasts. 401 logs out and 403 opens the Unauthorized Access dialog,
  * so neither toasts; everything else shows the mapped sentence.
@@ -25,7 +31,7 @@ export function toastError(error: unknown, meta?: ErrorMeta): void {
   if (meta?.silent) return;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = isNetworkFailure(error) ? NO_NETWORK_MESSAGE : error instanceof Error ? error.message : String(error);
   notifyError(message, { persistent: meta?.persistentError });
 }
 
@@ -43,7 +49,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A write runs even without network: the technician's actions are then kept on the phone (lib/offline/outbox.ts),
+      // and any other write says at once that it was not saved rather than waiting silently for the network.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

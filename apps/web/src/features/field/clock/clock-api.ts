@@ -5,13 +5,12 @@ import {
   rateSheetTruckSchema,
   workOrderFlagSchema,
   workOrderStatusSchema,
-  type ClockInBody,
-  type ClockOutAndStartBody,
-  type ClockOutBody,
   type CorrigoStopStatus,
   type StartViewData as ServerStartViewData,
 } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
+import { isNetworkFailure } from '../../../lib/query-client';
+import { keepViewData, offlineViewData } from './offline-clock';
 
 /** The row type a shared schema parses to (the web app does not import zod itself). */
 type Parsed<S extends { parse: (value: unknown) => unknown }> = ReturnType<S['parse']>;
@@ -36,13 +35,27 @@ export interface CorrigoStopChoice {
  */
 export type StartViewData = ServerStartViewData & { corrigoChoice?: CorrigoStopChoice };
 
-/** The start/stop form data of one work order, always fresh (it says whether labor is open). */
+/**
+ * The start/stop form data of one work order, always fresh (it says whether labor is open). Each answer is kept on
+ * the phone; without network the last one kept stands in, as the technician's waiting actions have changed it.
+ */
 export function startViewDataQuery(workOrderId: number) {
   return queryOptions({
     queryKey: ['clock', 'viewData', workOrderId],
-    queryFn: ({ signal }) => apiPost<ServerStartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        const view = await apiPost<ServerStartViewData>('WOStartStop/getStartWOViewData', { workOrderId }, { signal });
+        await keepViewData(workOrderId, view);
+        return view;
+      } catch (err) {
+        if (!isNetworkFailure(err)) throw err;
+        return offlineViewData(workOrderId);
+      }
+    },
     staleTime: 0,
     gcTime: 0,
+    retry: false,
+    networkMode: 'always',
   });
 }
 
@@ -77,29 +90,6 @@ export function rateSheetTrucksQuery(billingCustomerId: number | null) {
     enabled: billingCustomerId != null,
     staleTime: LIST_STALE_MS,
   });
-}
-
-/** A clock answer; `providerWarning` is a provider's refusal in its words (our labor was recorded all the same). */
-export interface ClockAnswer {
-  workOrderLaborId: number;
-  providerWarning?: string;
-}
-
-/** Opens a labor entry on the work order (clock in). */
-export function clockIn(body: ClockInBody): Promise<ClockAnswer> {
-  return apiPost('WOStartStop/clockInWorkOrder', body);
-}
-
-/** Closes the caller's open labor entry (clock out). */
-export function clockOut(body: ClockOutBody): Promise<ClockAnswer> {
-  return apiPost('WOStartStop/clockOutWorkOrder', body);
-}
-
-/** Closes the open labor entry and opens one on the next work order, in one transaction. */
-export function clockOutAndStart(
-  body: ClockOutAndStartBody,
-): Promise<{ newWorkOrderId: number; newWorkOrderNumber: string; workOrderLaborId: number; providerWarning?: string }> {
-  return apiPost('WOStartStop/clockOutAndStartWorkOrder', body);
 }
 
 /** Creates a sub work order of the given work order. */

@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import { notifyError, notifyWarning } from '../../../lib/notify';
 import { useProviderCheckOutGate } from '../providers/use-provider-check-out-gate';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
+import { useOutbox } from '../../../lib/offline/use-outbox';
 import { startViewDataQuery, type StartViewData } from './clock-api';
+import { waitingClockState } from './offline-clock';
 import { StartWorkOrderDialog } from './start-work-order-dialog';
 import { StopWorkOrderDialog } from './stop-work-order-dialog';
 
@@ -35,6 +37,9 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [opened, setOpened] = useState(false);
   const providerCheckOut = useProviderCheckOutGate();
+  // A start or a stop still waiting on the phone for signal counts as done.
+  const waiting = waitingClockState(useOutbox(), workOrderId);
+  const clockedIn = waiting ? waiting.open : isClockedIn;
 
   const open = async () => {
     setLoading(true);
@@ -57,19 +62,19 @@ export function ClockButton({ workOrderId, workOrderNumber, isClockedIn }: Clock
   };
 
   const close = () => setOpened(false);
-  const Icon = isClockedIn ? IconPlayerStopFilled : IconPlayerPlayFilled;
+  const Icon = clockedIn ? IconPlayerStopFilled : IconPlayerPlayFilled;
   return (
     <>
       <Button
         size="lg"
-        color={isClockedIn ? 'red' : 'teal'}
+        color={clockedIn ? 'red' : 'teal'}
         leftSection={<Icon size={20} />}
         loading={isLoading}
         onClick={() => void open()}
         fullWidth
         maw={{ sm: 280 }}
       >
-        {isClockedIn ? 'Stop Work Order' : 'Start Work Order'}
+        {clockedIn ? 'Stop Work Order' : 'Start Work Order'}
       </Button>
       {providerCheckOut.dialog}
       {dialog &&

@@ -66,6 +66,8 @@ export function clockPositionQuery(isForProvider: boolean) {
     queryFn: (): Promise<LatLong | null> => (isForProvider ? currentPosition(PROVIDER_POSITION_OPTIONS).catch(() => null) : positionIfAllowed()),
     staleTime: 60_000,
     retry: false,
+    // The phone's position needs no network: asked for without signal too.
+    networkMode: 'always',
     meta: { silent: true },
   });
 }

@@ -15,7 +15,7 @@ interface SelectWorkOrderDialogProps {
   currentWorkOrderId: number;
   /** The work order whose Start is being sent, if any. */
   startingId: number | null;
-  onStart: (workOrderId: number) => void;
+  onStart: (workOrderId: number, workOrderNumber: string) => void;
 }
 
 /** The technician's work orders, one picker page at a time, newest first. */

@@ -36,7 +36,7 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
   const [isPicking, setPicking] = useState(false);
   const [startingId, setStartingId] = useState<number | null>(null);
   const stop = useClockOut(view.workOrderNumber);
-  const startNew = useClockOutAndStart();
+  const startNew = useClockOutAndStart(view.workOrderNumber);
   const subWorkOrder = useCreateSubWorkOrder();
 
   const chooseWorkOrderStatus = async (value: string | null) => {
@@ -62,14 +62,17 @@ export function StopWorkOrderDialog({ view, opened, onClose }: StopDialogProps) 
     setPicking(true);
   };
 
-  const startWorkOrder = (newWorkOrderId: number) => {
+  const startWorkOrder = (newWorkOrderId: number, newWorkOrderNumber: string) => {
     setStartingId(newWorkOrderId);
-    startNew.mutate((position) => toStartNewBody(values, view, newWorkOrderId, position), {
-      onSuccess: (started) => {
-        onClose();
-        void navigate(workOrderEditPath(started.newWorkOrderNumber));
+    startNew.mutate(
+      { buildBody: (position) => toStartNewBody(values, view, newWorkOrderId, position), nextNumber: newWorkOrderNumber },
+      {
+        onSuccess: () => {
+          onClose();
+          void navigate(workOrderEditPath(newWorkOrderNumber));
+        },
       },
-    });
+    );
   };
 
   const isBusy = stop.isPending || startNew.isPending;

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClockOutAndStartBody } from '@sm/shared';
+import type { ClockInBody, ClockOutAndStartBody, ClockOutBody } from '@sm/shared';
 import { notifySuccess, notifyWarning } from '../../../lib/notify';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
-import { clockIn, clockOut, clockOutAndStart, createSubWorkOrder } from './clock-api';
+import { notifyInfo } from '../../../lib/notify';
+import { keptSentence, type Outcome } from '../../../lib/offline/outbox';
+import { createSubWorkOrder } from './clock-api';
+import { sendClockIn, sendClockOut, sendClockOutAndStart } from './offline-clock';
 import { currentPosition } from './current-position';
 
 /** Start and stop failures stay on screen until closed (spec platform 8); the QueryClient shows them. */
@@ -23,31 +26,40 @@ function useRefreshAfterClock() {
     ]);
 }
 
+/**
+ * A clock action's answer: sent, it says so (with a provider's warning) and refreshes the pages; kept on the phone for
+ * want of signal, it says that instead, and the pages show it from the waiting list.
+ */
+function useClockAnswer() {
+  const refresh = useRefreshAfterClock();
+  return async <T extends { providerWarning?: string }>(outcome: Outcome<T>, label: string, done: string) => {
+    if (!outcome.sent) {
+      notifyInfo(keptSentence(label));
+      return;
+    }
+    notifySuccess(done);
+    showProviderWarning(outcome.answer);
+    await refresh();
+  };
+}
+
 /** Clock in (Start Work Order → Save). */
 export function useClockIn(workOrderNumber: string) {
-  const refresh = useRefreshAfterClock();
+  const answer = useClockAnswer();
   return useMutation({
-    mutationFn: clockIn,
+    mutationFn: (body: ClockInBody) => sendClockIn(body, workOrderNumber),
     meta: PERSISTENT,
-    onSuccess: async (answer) => {
-      notifySuccess(`Work order ${workOrderNumber} started.`);
-      showProviderWarning(answer);
-      await refresh();
-    },
+    onSuccess: (outcome) => answer(outcome, `Start work order ${workOrderNumber}`, `Work order ${workOrderNumber} started.`),
   });
 }
 
 /** Clock out (Continue Clock Out). */
 export function useClockOut(workOrderNumber: string) {
-  const refresh = useRefreshAfterClock();
+  const answer = useClockAnswer();
   return useMutation({
-    mutationFn: clockOut,
+    mutationFn: (body: ClockOutBody) => sendClockOut(body, workOrderNumber),
     meta: PERSISTENT,
-    onSuccess: async (answer) => {
-      notifySuccess(`Clocked out of work order ${workOrderNumber}.`);
-      showProviderWarning(answer);
-      await refresh();
-    },
+    onSuccess: (outcome) => answer(outcome, `Stop work order ${workOrderNumber}`, `Clocked out of work order ${workOrderNumber}.`),
   });
 }
 
@@ -55,17 +67,13 @@ export function useClockOut(workOrderNumber: string) {
  * Finish and Start New: asks the browser for the position first (spec clock 4: high accuracy, 5 s, 1 min); a
  * refusal fails the mutation with the spec's location sentence and nothing is sent.
  */
-export function useClockOutAndStart() {
-  const refresh = useRefreshAfterClock();
+export function useClockOutAndStart(workOrderNumber: string) {
+  const answer = useClockAnswer();
   return useMutation({
-    mutationFn: async (buildBody: (position: Awaited<ReturnType<typeof currentPosition>>) => ClockOutAndStartBody) =>
-      clockOutAndStart(buildBody(await currentPosition())),
+    mutationFn: async ({ buildBody, nextNumber }: { buildBody: (position: Awaited<ReturnType<typeof currentPosition>>) => ClockOutAndStartBody; nextNumber: string }) =>
+      sendClockOutAndStart(buildBody(await currentPosition()), { from: workOrderNumber, to: nextNumber }),
     meta: PERSISTENT,
-    onSuccess: async (started) => {
-      notifySuccess(`Work order ${started.newWorkOrderNumber} started.`);
-      showProviderWarning(started);
-      await refresh();
-    },
+    onSuccess: (outcome, { nextNumber }) => answer(outcome, `Stop ${workOrderNumber} / Start ${nextNumber}`, `Work order ${nextNumber} started.`),
   });
 }
 

@@ -7,7 +7,7 @@ export interface PickerRowsProps {
   rows: TechnicianWorkOrderRow[];
   currentWorkOrderId: number;
   startingId: number | null;
-  onStart: (workOrderId: number) => void;
+  onStart: (workOrderId: number, workOrderNumber: string) => void;
 }
 
 /** Spec clock 2.3: "customer name - address". */
@@ -30,7 +30,7 @@ function StartButton({ row, currentWorkOrderId, startingId, onStart, size = 'xs'
       aria-label={`Start ${row.workOrderNumber}`}
       loading={startingId === row.workOrderId}
       disabled={startingId !== null && startingId !== row.workOrderId}
-      onClick={() => onStart(row.workOrderId)}
+      onClick={() => onStart(row.workOrderId, row.workOrderNumber)}
     >
       Start
     </Button>

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserStatus, UserStatusOption } from '@sm/shared';
 import { confirm } from '../../../components/confirm';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyInfo, notifySuccess } from '../../../lib/notify';
+import { keptSentence } from '../../../lib/offline/outbox';
 import { SESSION_QUERY_KEY, type Session } from '../../platform/auth/session-api';
-import { currentUserStatusQuery, hasTimeSheetEntry, updateUserStatus } from './user-status-api';
+import { currentUserStatusQuery, hasTimeSheetEntry, statusChangeLabel, updateUserStatus } from './user-status-api';
 
 /**
  * Changing the work status (spec platform 4.2): warn when today's time sheet already has this status, ask a
@@ -13,7 +14,7 @@ import { currentUserStatusQuery, hasTimeSheetEntry, updateUserStatus } from './u
 export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (status: UserStatusOption): Promise<CurrentUserStatus | null> => {
+    mutationFn: async (status: UserStatusOption): Promise<{ saved: CurrentUserStatus; kept: boolean } | null> => {
       if (await hasTimeSheetEntry(status.userStatusId)) {
         const goOn = await confirm({
           message: `You already have a time sheet entry for ${status.userStatus} today. Change anyway?`,
@@ -28,17 +29,19 @@ export function useChangeStatus() {
         if (text === null) return null;
         description = text;
       }
-      return updateUserStatus(status.userStatusId, description);
+      return updateUserStatus(status, description);
     },
-    onSuccess: (saved) => {
-      if (!saved) return;
+    onSuccess: (answer) => {
+      if (!answer) return;
+      const { saved, kept } = answer;
       queryClient.setQueryData(currentUserStatusQuery.queryKey, saved);
       queryClient.setQueryData<Session>(SESSION_QUERY_KEY, (session) =>
         session
           ? { ...session, user: { ...session.user, userStatusId: saved.userStatusId, userStatus: saved.userStatus } }
           : session,
       );
-      notifySuccess(`Your status is now ${saved.userStatus ?? 'updated'}.`);
+      if (kept) notifyInfo(keptSentence(statusChangeLabel(saved.userStatus)));
+      else notifySuccess(`Your status is now ${saved.userStatus ?? 'updated'}.`);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CurrentUserStatus, UserStatusOption } from '@sm/shared';
-import { apiGet } from '../../../lib/api';
+import { ApiError, apiGet } from '../../../lib/api';
+import { sendOrKeep } from '../../../lib/offline/outbox';
 
 /** The statuses a user may choose (spec platform 4.2). */
 export const userStatusesQuery = queryOptions({
@@ -15,12 +16,29 @@ export const currentUserStatusQuery = queryOptions({
   queryFn: () => apiGet<CurrentUserStatus>('User/getUserStatus'),
 });
 
-/** Whether the caller already has a time sheet entry for this status today. */
+/** Whether the caller already has a time sheet entry for this status today; unknown without signal (then no). */
 export function hasTimeSheetEntry(statusId: number): Promise<boolean> {
-  return apiGet<boolean>(`User/isTimeSheetEntryAlreadyExists/${statusId}`);
+  return apiGet<boolean>(`User/isTimeSheetEntryAlreadyExists/${statusId}`).catch((err: unknown) => {
+    if (err instanceof ApiError) throw err;
+    return false;
+  });
 }
 
-/** Sets the caller's status; a status that needs a description must send one. */
-export function updateUserStatus(statusId: number, description?: string): Promise<CurrentUserStatus> {
-  return apiGet<CurrentUserStatus>(`User/updatestatus/${statusId}`, { query: { description } });
+/** A status change as the list of actions waiting to send names it. */
+export const statusChangeLabel = (name: string | null) => `Status ${name ?? ''}`.trim();
+
+/**
+ * Sets the caller's status (a status that needs a description must send one) through the outbox: without signal the
+ * change is kept on the phone, sent in order with the clock actions, and answered here as chosen.
+ */
+export async function updateUserStatus(status: UserStatusOption, description?: string): Promise<{ saved: CurrentUserStatus; kept: boolean }> {
+  const query = description === undefined ? '' : `?${new URLSearchParams({ description }).toString()}`;
+  const outcome = await sendOrKeep<CurrentUserStatus>({
+    method: 'GET',
+    path: `User/updatestatus/${status.userStatusId}${query}`,
+    label: statusChangeLabel(status.userStatus),
+    action: 'userStatus',
+  });
+  if (outcome.sent) return { saved: outcome.answer, kept: false };
+  return { saved: { userStatusId: status.userStatusId, userStatus: status.userStatus, description: description ?? null }, kept: true };
 }

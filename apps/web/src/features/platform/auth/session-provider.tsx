@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { onApiEvent } from '../../../lib/api-events';
+import { setOutboxOwner, startOutbox } from '../../../lib/offline/outbox';
 import { clearToken, getToken, subscribeToken } from '../../../lib/token-store';
 import { currentAppUrl, saveIntendedUrl } from './intended-url';
 import { sessionQuery } from './session-api';
@@ -34,6 +35,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [validationFailed, endSession]);
 
   useTokenRefresh(token !== null && session.data ? session.data.user.exp : null);
+
+  // What the signed-in user did without signal is sent once the session is known (after a reload, too).
+  const ownerId = token !== null && session.data ? session.data.user.userId : null;
+  useEffect(() => {
+    startOutbox();
+    setOutboxOwner(ownerId);
+  }, [ownerId]);
 
   const value = useMemo<SessionValue>(() => {
     const signOut = () => endSession('signOut');

@@ -13,12 +13,13 @@ import {
 } from '@sm/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { confirm } from '../../../components/confirm';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
+import { keptSentence } from '../../../lib/offline/outbox';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { EmailFilesDialog } from './email-files-dialog';
 import { FileTile } from './file-tile';
 import { FileViewer } from './file-viewer';
-import { folderFilesQuery, uploadFiles, useFolderMutations } from './files-api';
+import { folderFilesQuery, uploadFilesKept, uploadLabel, useFolderMutations } from './files-api';
 import { RenameFileDialog } from './rename-file-dialog';
 
 const ACCEPT = EXTENDED_UPLOAD_EXTENSIONS.map((e) => `.${e}`);
@@ -65,9 +66,14 @@ export function AttachmentsPanel({ folder, title = 'Attachments', canChange, not
   const mark = (names: string[], state: FileEntityState) => setStates((s) => ({ ...s, ...Object.fromEntries(names.map((n) => [n, state])) }));
 
   const upload = useMutation({
-    mutationFn: (chosen: File[]) => uploadFiles(folder, chosen),
+    mutationFn: (chosen: File[]) => uploadFilesKept(folder, chosen),
     onMutate: (chosen) => setUploading(chosen.map((f) => f.name)),
-    onSuccess: (stored) => {
+    onSuccess: (outcome, chosen) => {
+      if (!outcome.sent) {
+        notifyInfo(keptSentence(uploadLabel(chosen)));
+        return;
+      }
+      const stored = outcome.answer;
       mark(stored.map((f) => f.name), 'NEW');
       notifySuccess(stored.length === 1 ? `${stored[0]!.name} uploaded` : `${stored.length} files uploaded`);
     },

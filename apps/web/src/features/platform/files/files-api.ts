@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredFile } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
+import { sendOrKeep, type Outcome } from '../../../lib/offline/outbox';
 
 /** The files of a folder (`workOrders/{id}`, `customers/{id}`), with signed thumbnail addresses. */
 export const folderFilesQuery = (folder: string) =>
@@ -12,11 +13,34 @@ export const folderFilesQuery = (folder: string) =>
     refetchInterval: 10 * 60_000,
   });
 
-/** Uploads files into a folder (multipart field `files`). */
+/** Uploads files into a folder (multipart field `files`) and answers them at once (a picture placed in a text). */
 export function uploadFiles(folder: string, files: File[]) {
+  return apiPost<StoredFile[]>('Files/upload', formOf(files), { query: { folder } });
+}
+
+function formOf(files: File[]): FormData {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
-  return apiPost<StoredFile[]>('Files/upload', form, { query: { folder } });
+  return form;
+}
+
+/** What an upload is called in the list of actions waiting to send. */
+export const uploadLabel = (files: File[]) => (files.length === 1 ? `Upload ${files[0]!.name}` : `Upload ${files.length} files`);
+
+/**
+ * Uploads files into a folder through the outbox: a photo taken without signal is kept on
+ * the phone and sent when the network returns. A work order's folder names the work order, for the waiting list.
+ */
+export function uploadFilesKept(folder: string, files: File[]): Promise<Outcome<StoredFile[]>> {
+  const workOrder = /^workOrders\/(\d+)$/.exec(folder);
+  return sendOrKeep<StoredFile[]>({
+    method: 'POST',
+    path: `Files/upload?${new URLSearchParams({ folder }).toString()}`,
+    body: formOf(files),
+    label: uploadLabel(files),
+    workOrderId: workOrder ? Number(workOrder[1]) : undefined,
+    action: 'upload',
+  });
 }
 
 /** A short-lived signed address of one file, to open or download it. */

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { TopProgress } from '../../../components/page-loader';
+import { OutboxBanner } from '../../field/offline/outbox-banner';
 import { clearIntendedUrl } from '../auth/intended-url';
 import { UnauthorizedDialog } from '../auth/unauthorized-dialog';
 import { AppHeader } from './app-header';
@@ -47,6 +48,7 @@ export function AppLayout() {
           <AppNavbar onNavigate={layout.closeNavOnPhone} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <OutboxBanner />
           <Outlet />
         </AppShell.Main>
         <AppShell.Aside p="sm" aria-label="My team leaders" inert={!layout.asideOpened}>

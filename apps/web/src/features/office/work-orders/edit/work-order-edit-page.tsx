@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../../components/use-page-title';
 import { ApiError } from '../../../../lib/api';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import { ClockButton } from '../../../field/clock/clock-button';
+import { useReadyWithoutSignal } from '../../../field/offline/use-ready-without-signal';
 import { LaborEntries } from './labor-entries';
 import { StatusHistory } from './status-history';
 import { workOrderQuery } from './work-order-api';
@@ -24,13 +25,15 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
   usePageTitle(`Work Order ${workOrderNumber}`);
   const { user } = useSignedIn();
   const query = useQuery(workOrderQuery(workOrderNumber));
+  useReadyWithoutSignal(query.data?.workOrderId ?? null);
 
   if (query.isPending) return <WorkOrderSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <WorkOrderNotFound workOrderNumber={workOrderNumber} />;
-    return <ErrorPanel title="The work order could not be loaded" message={query.error.message} />;
-  }
+  // A failed refresh (the network gone) keeps the work order on screen as it was last read.
   const workOrder = query.data;
+  if (!workOrder) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <WorkOrderNotFound workOrderNumber={workOrderNumber} />;
+    return <ErrorPanel title="The work order could not be loaded" message={query.error?.message ?? ''} />;
+  }
   const isClockedIn = workOrder.laborEntries.some((e) => e.isOpen && e.userId === user.userId);
   return (
     <Stack gap="lg" maw={1100}>

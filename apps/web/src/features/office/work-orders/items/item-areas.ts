@@ -3,6 +3,14 @@ import type { AreaDefinition } from '../../../../areas/area-types';
 import { lazyArea } from '../../../../components/lazy-area';
 import { itemRoute } from './items-paths';
 
+const loadMaterialAddPage = () => import('./material-add-page');
+const loadSignPage = () => import('./sign-page');
+
+/** Loads the pages a technician uses on site, so that they open without signal later. */
+export function preloadOnSitePages(): Promise<unknown> {
+  return Promise.all([loadMaterialAddPage(), loadSignPage()]);
+}
+
 /**
  * The pages where a technician adds to a work order (spec platform 2.1 sub-paths). They are reached from the work
  * order page only, so none of them shows in the navbar or on the home cards.
@@ -15,7 +23,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
     description: 'Add a part used or proposed on a work order.',
     icon: IconPackage,
     requirement: { kind: 'area', area: 'Materials', level: 'write' },
-    component: lazyArea(() => import('./material-add-page')),
+    component: lazyArea(loadMaterialAddPage),
     isLinkTargetOnly: true,
   },
   {
@@ -75,7 +83,7 @@ export const WORK_ORDER_ITEM_AREAS: AreaDefinition[] = [
     description: 'The customer signs the work order on the phone.',
     icon: IconSignature,
     requirement: { kind: 'area', area: 'Work Orders', level: 'write' },
-    component: lazyArea(() => import('./sign-page')),
+    component: lazyArea(loadSignPage),
     isLinkTargetOnly: true,
   },
 ];

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddEquipmentTaskBody, AddMaterialBody, AddRateSheetStandardItemBody, AddStandardItemBody, AddWorkOrderJobBody, EquipmentTask,
-  MaterialRow, MaterialStatusOption, RateSheetStandardItemOption, SaveSignatureBody, StandardItemOption, WorkOrderJob, WorkOrderMaterials,
+  MaterialStatusOption, RateSheetStandardItemOption, SaveSignatureBody, StandardItemOption, WorkOrderJob, WorkOrderMaterials,
   WorkOrderSignature, WorkOrderStandardItem, WorkOrderStandardItems,
 } from '@sm/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { notifySuccess } from '../../../../lib/notify';
+import { notifyInfo, notifySuccess } from '../../../../lib/notify';
+import { keptSentence, sendOrKeep, type NewAction, type Outcome } from '../../../../lib/offline/outbox';
 
 /** Every query of what is on one work order starts with this key; a change refreshes them all. */
 /** Every query of what hangs on one work order starts with this key; a change to any of them refreshes them all. */
@@ -60,6 +61,8 @@ export const materialStatusesQuery = queryOptions({
   queryKey: ['workOrder', 'materialStatuses'],
   queryFn: ({ signal }) => apiGet<MaterialStatusOption[]>('MaterialStatus/list', { signal }),
   staleTime: LIST_STALE_MS,
+  // Kept for the day: a technician who loses signal still picks a status for the material he adds.
+  gcTime: 24 * 60 * 60_000,
 });
 
 /** The company's standard items, for the standard item picker. */
@@ -95,9 +98,34 @@ function useItemsMutation<In, Out>(workOrderId: number, send: (input: In) => Pro
   });
 }
 
+/**
+ * A technician's write that must survive a lost signal (spec: materials and the signature are kept on the phone and
+ * sent when the network returns): sent through the outbox; when it waits, the technician is told so instead.
+ */
+function useKeptItemsMutation<In>(workOrderId: number, actionOf: (input: In) => NewAction, done: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: In): Promise<Outcome<unknown>> => sendOrKeep(actionOf(input)),
+    onSuccess: async (outcome, input) => {
+      if (!outcome.sent) {
+        notifyInfo(keptSentence(actionOf(input).label));
+        return;
+      }
+      notifySuccess(done);
+      await queryClient.invalidateQueries({ queryKey: itemsKey(workOrderId) });
+    },
+  });
+}
+
+const materialLabel = (body: AddMaterialBody) => `Add material ${body.partNumber ?? body.description ?? ''} × ${body.quantity}`.replace(/\s+/g, ' ');
+
 // The writes of the add pages and of the panel; each refreshes everything shown of the work order's items.
 export const useAddMaterial = (workOrderId: number) =>
-  useItemsMutation(workOrderId, (body: AddMaterialBody) => apiPost<MaterialRow>('WorkOrder/material/add', body), 'Material added.');
+  useKeptItemsMutation(
+    workOrderId,
+    (body: AddMaterialBody) => ({ method: 'POST', path: 'WorkOrder/material/add', body, label: materialLabel(body), workOrderId, action: 'material' }),
+    'Material added.',
+  );
 export const useDeleteMaterial = (workOrderId: number) =>
   useItemsMutation(workOrderId, (id: number) => apiDelete(`WorkOrder/material/${id}`), 'Material deleted.');
 
@@ -134,4 +162,8 @@ export const useDeleteEquipmentTask = (workOrderId: number) =>
   useItemsMutation(workOrderId, (id: number) => apiDelete(`WorkOrder/equipmentTasks/${id}`), 'Task deleted.');
 
 export const useSaveSignature = (workOrderId: number) =>
-  useItemsMutation(workOrderId, (body: SaveSignatureBody) => apiPost<WorkOrderSignature>(`WorkOrder/${workOrderId}/signature`, body), 'Signature saved.');
+  useKeptItemsMutation(
+    workOrderId,
+    (body: SaveSignatureBody) => ({ method: 'POST', path: `WorkOrder/${workOrderId}/signature`, body, label: `Signature of ${body.signerName}`, workOrderId, action: 'signature' }),
+    'Signature saved.',
+  );
