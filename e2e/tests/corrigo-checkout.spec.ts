@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { call, deleteVisits, scheduleVisit, tokenOf } from './api';
-import { choose } from './page-actions';
+import { choose, shot } from './page-actions';
 import { openAs, simulatorUrl } from './session';
 
 // The demo company's work orders from the facilities provider (Corrigo), all tech's: 240021 is checked in there for
 // a customer that requires repair codes, a question and procedure steps (the whole wizard); 240022 is checked in for
-// a customer that requires none (status step and checklist only). The provider simulator listens on the product's
+// a customer that requires none (the wizard starts past the repair step, on the checklist). The provider simulator listens on the product's
 // port + 1 and shows what it received at /__state. Runs last (its own project): it clocks tech in and out now, and
 // puts every open labor entry, the work status (Off Duty) and the schedule items it made back afterwards.
 const GEO = { latitude: 32.78, longitude: -96.8 };
@@ -78,6 +78,14 @@ async function updateStep(page: Page, wizard: Locator, step: string, fill: (dial
   await expect(dialog).toBeHidden();
 }
 
+/** The screen as the phone shows it and as a desktop would, back on the phone after. */
+async function shotPhoneAndDesktop(page: Page, name: string) {
+  await shot(page, `${name}-phone`, { fullPage: false });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, `${name}-desktop`, { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const made: number[] = [];
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, geolocation: GEO, permissions: ['geolocation'] });
@@ -97,8 +105,20 @@ test('tech checks a provider work order out through repair category, questions a
   await expect(wizard).toBeVisible();
   await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 3');
   await expect(wizard.getByRole('heading', { name: 'Repair Category' })).toBeVisible();
-  await choose(wizard, 'Status', 'Checked Out');
+  await choose(wizard, 'Status', 'Completed');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Replaced the condenser fan motor and tested the box.');
+  await shotPhoneAndDesktop(page, 'wizard-repair-step');
+
+  // The customer requires repair codes: Completed needs them, Checked Out does not (spec clock 4).
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(toast(page, 'The Repair Category is Required!')).toBeVisible();
+  await expect(wizard.getByText('The Repair Sub Category is Required!')).toBeVisible();
+  await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 3');
+  await choose(wizard, 'Status', 'Checked Out');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 2 of 3');
+  await wizard.getByRole('button', { name: 'Previous' }).click();
+  await expect(wizard.getByRole('combobox', { name: 'Repair Category' })).not.toHaveAttribute('aria-invalid', 'true');
   await choose(wizard, 'Repair Category', 'Refrigeration');
   await choose(wizard, 'Repair Sub Category', 'Replaced fan motor');
   await wizard.getByRole('button', { name: 'Next' }).click();
@@ -147,7 +167,11 @@ test('tech checks a provider work order out through repair category, questions a
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(toast(page, 'Corrigo Work Order Saved')).toBeVisible({ timeout: PROVIDER_MS });
   await expect(wizard).toBeHidden();
-  await expect(page.getByRole('dialog', { name: `Stop Work Order ${GUIDED.workOrderNumber}` })).toBeVisible();
+  // The stop form opens with the wizard's status and comment in its Corrigo fields.
+  const stop = page.getByRole('dialog', { name: `Stop Work Order ${GUIDED.workOrderNumber}` });
+  await expect(stop).toBeVisible();
+  await expect(stop.getByRole('combobox', { name: 'Corrigo Status' })).toHaveValue('Checked Out');
+  await expect(stop.getByRole('textbox', { name: 'Corrigo Comment' })).toHaveValue('Replaced the condenser fan motor and tested the box.');
   const provider = await atProvider(request, GUIDED.corrigoId);
   expect(provider.Actions.map((a) => a.Action)).toContain('CheckedOut');
   expect(provider.Status).not.toBe('CheckedIn');
@@ -172,20 +196,26 @@ test('tech pauses a provider work order from the route, after backing out once',
   await expect(wizard).toBeHidden();
   await expect(page.getByRole('dialog', { name: `Stop Work Order ${PLAIN.workOrderNumber}` })).toHaveCount(0);
 
+  // Repair codes are not required and there are no questions: the wizard starts past the repair step, on the
+  // checklist, which asks for the status and comment itself.
   await card.getByRole('button', { name: `Stop ${PLAIN.workOrderNumber}` }).click();
-  await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 2');
+  await expect(wizard.getByTestId('wizard-progress')).toHaveText('Step 1 of 1');
+  await expect(wizard.getByRole('heading', { name: 'Checked List' })).toBeVisible();
   await expect(wizard.getByRole('combobox', { name: 'Repair Category' })).toHaveCount(0);
   await choose(wizard, 'Status', 'Paused');
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Wait');
-  await wizard.getByRole('button', { name: 'Next' }).click();
+  await shotPhoneAndDesktop(page, 'wizard-past-repair');
+  await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(toast(page, 'Comment must be at least 5 characters.')).toBeVisible();
   expect((await atProvider(request, PLAIN.corrigoId)).Status).toBe('CheckedIn');
 
   await wizard.getByRole('textbox', { name: 'Comment' }).fill('Waiting for the compressor part to arrive.');
-  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(toast(page, 'Saved')).toBeVisible({ timeout: PROVIDER_MS });
   await expect(wizard).toBeHidden();
-  await expect(page.getByRole('dialog', { name: `Stop Work Order ${PLAIN.workOrderNumber}` })).toBeVisible();
+  const stop = page.getByRole('dialog', { name: `Stop Work Order ${PLAIN.workOrderNumber}` });
+  await expect(stop).toBeVisible();
+  await expect(stop.getByRole('combobox', { name: 'Corrigo Status' })).toHaveValue('Paused');
   const provider = await atProvider(request, PLAIN.corrigoId);
   expect(provider.Status).toBe('Paused');
   expect(provider.LastPause?.Location).toMatchObject({ Latitude: GEO.latitude, Longitude: GEO.longitude });

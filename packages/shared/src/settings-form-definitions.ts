@@ -8,7 +8,7 @@ import type { PermissionArea } from './roles';
  * its fields with their types and defaults. The server builds its GET and PUT routes from these descriptions and keeps
  * one set of values per company; the web builds the page.
  */
-export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings', 'inventorySettings'] as const;
+export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings', 'inventorySettings', 'corrigoSettings'] as const;
 export type SettingsFormKey = (typeof SETTINGS_FORM_KEYS)[number];
 
 /**
@@ -130,6 +130,20 @@ const definitions: readonly SettingsFormDefinition[] = [
       },
     ],
     example: { allowNegativeStock: false },
+  },
+  {
+    key: 'corrigoSettings',
+    title: 'Corrigo Settings',
+    description: 'What stopping a Corrigo work order asks of the technician: the status it is left in at Corrigo and a comment.',
+    path: '/administration/account-settings/corrigoSettings',
+    area: 'Service Channel',
+    fields: [
+      {
+        field: 'isStopStatusRequired', label: 'Corrigo Status and Comment Required on Stop', type: 'boolean', isRequired: true, defaultValue: false,
+        help: 'When on, the Stop dialog of a Corrigo work order needs a Corrigo status and a comment of at least 5 characters; when off, both may be left empty and Corrigo is told nothing at clock-out.',
+      },
+    ],
+    example: { isStopStatusRequired: true },
   },
 ];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, optionalText, required } from './common';
+import { CORRIGO_COMMENT_MAX, CORRIGO_COMMENT_MIN, CORRIGO_WIZARD_STATUSES } from './corrigo-statuses';
 import { userStatusSchema, workOrderStatusSchema } from './reference';
 
 export const optionalId = (label: string) => idOf(label).nullish();
@@ -53,6 +54,25 @@ export const clockInBody = z.object(clockInFields).meta({
 });
 export type ClockInBody = z.input<typeof clockInBody>;
 
+/** How the Stop dialog labels the Corrigo status and comment, and so how its sentences name them. */
+export const CORRIGO_STOP_LABELS = { status: 'Corrigo Status', comment: 'Corrigo Comment' } as const;
+
+/**
+ * Spec clock 5 for the Stop dialog's Corrigo status and comment, on the web and the server alike: both are required
+ * when `isRequired` (the company's Corrigo settings ask for them and the work order can still be moved at Corrigo);
+ * a status, whenever one is given, carries a comment of at least 5 characters, as every status change does. The
+ * sentence of each field that breaks a rule, in the order the fields are shown.
+ */
+export function corrigoStopErrors(input: { status?: string | null; comment?: string | null }, isRequired: boolean): { status?: string; comment?: string } {
+  const comment = input.comment?.trim() ?? '';
+  const errors: { status?: string; comment?: string } = {};
+  if (isRequired && !input.status) errors.status = required(CORRIGO_STOP_LABELS.status);
+  if (!input.status && !isRequired) return errors;
+  if (!comment) errors.comment = required(CORRIGO_STOP_LABELS.comment);
+  else if (comment.length < CORRIGO_COMMENT_MIN) errors.comment = `${CORRIGO_STOP_LABELS.comment} must be at least ${CORRIGO_COMMENT_MIN} characters.`;
+  return errors;
+}
+
 /** Fields of a clock-out (spec clock 3, "Clock-out payload"). */
 const clockOutFields = {
   workOrderId: idOf('Work order'),
@@ -69,8 +89,9 @@ const clockOutFields = {
   perDiemTypeId: optionalIdOrZero('Per diem type'),
   itemRateTypeId: optionalId('Item rate type'),
   workOrderFlagId: optionalId('Work order flag'),
-  corrigoWorkOrderStatus: optionalText('Provider status', 100).nullish(),
-  corrigoWorkOrderComment: optionalText('Provider comment', 1500).nullish(),
+  /** Where the technician leaves the Corrigo work order (spec clock 3); sent to Corrigo once our labor is saved. */
+  corrigoWorkOrderStatus: z.enum(CORRIGO_WIZARD_STATUSES, { error: 'Corrigo Status must be Paused, CheckedOut or Completed.' }).nullish(),
+  corrigoWorkOrderComment: optionalText(CORRIGO_STOP_LABELS.comment, CORRIGO_COMMENT_MAX).nullish(),
   currentLatLong: latLongSchema.nullish(),
 };
 
@@ -152,6 +173,10 @@ export const startViewDataSchema = z.object({
   corrigoWorkOrderId: z.number(),
   corrigoCustomerId: z.number(),
   isCorrigoWorkOrderCheckedIn: z.boolean(),
+  /** What the technician may leave the Corrigo work order in on stopping (spec platform 4.8), from its status there. */
+  corrigoWorkOrderStatuses: z.array(z.enum(CORRIGO_WIZARD_STATUSES)),
+  /** Whether the Stop dialog requires the Corrigo status and comment: the company's Corrigo settings ask for them, and there is a status to set. */
+  isCorrigoStatusRequired: z.boolean(),
   currentUser: z.object({ userId: z.number(), name: z.string() }),
 });
 export type StartViewData = z.infer<typeof startViewDataSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idOf, optionalText, required } from './common';
 import { latLongSchema } from './clock';
+import { CORRIGO_COMMENT_MAX, CORRIGO_COMMENT_MIN, CORRIGO_WORK_ORDER_STATUSES } from './corrigo-statuses';
+
+export * from './corrigo-statuses';
 
 /**
  * The facilities-management provider (Corrigo) as the product shows it (spec clock 3, platform 4.8, api-contract
@@ -8,22 +11,12 @@ import { latLongSchema } from './clock';
  * looks like; the adapter maps between them.
  */
 
-/** Provider work-order statuses (spec platform 4.8). */
-export const CORRIGO_WORK_ORDER_STATUSES = [
-  'New', 'Accepted', 'Rejected', 'Recalled', 'CheckedIn', 'Paused', 'OnHold', 'CheckedOut', 'Verified', 'NeedsCompletionDetails', 'Completed', 'Synced',
-] as const;
-export type CorrigoWorkOrderStatus = (typeof CORRIGO_WORK_ORDER_STATUSES)[number];
 /** Procedure step states (spec platform 4.8). */
 export const CORRIGO_STEP_STATUSES = ['Unknown', 'Open', 'NA', 'Done'] as const;
 export type CorrigoStepStatus = (typeof CORRIGO_STEP_STATUSES)[number];
 /** Field data types (spec platform 4.8). */
 export const CORRIGO_DATA_TYPES = ['Unknown', 'String', 'Integer', 'Float', 'Money', 'PhoneNumber', 'Date', 'Time', 'Bool', 'Url'] as const;
 export type CorrigoDataType = (typeof CORRIGO_DATA_TYPES)[number];
-/** The statuses the check-out wizard offers: Paused pauses at once, CheckedOut checks out, the rest just close. */
-export const CORRIGO_WIZARD_STATUSES = ['Paused', 'CheckedOut', 'Completed'] as const;
-/** Status-change comment minimum (spec clock 9) and the provider's check-out comment maximum. */
-export const CORRIGO_COMMENT_MIN = 5;
-export const CORRIGO_COMMENT_MAX = 3000;
 
 export const corrigoCustomFieldSchema = z.object({
   id: z.number(),

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { oneStatement, placeholdersOf, preparedStatement, valuesOf, WRITER, writerOf } from '../../../lib/statement';
 import { auditJson, auditPart } from '../../platform/audit/audit.service';
 import { userStatusParts } from '../../platform/users/users.service';
+import { checkCorrigoStop } from '../providers/corrigo/corrigo-stop';
 import { checkServiceChannelStop } from '../providers/service-channel/service-channel-clock';
 import { afterLaborAudit } from './clock-in';
 import { clockOutFacts } from './clock-facts';
@@ -58,6 +59,7 @@ export async function prepareClockOut(ctx: Ctx, access: Access, input: ClockOutI
   if (rateSheetLaborItemId && !items.some((i) => i.id === rateSheetLaborItemId)) throw new AppError(400, "Employee Type is not on this customer's rate sheet.");
   await checkReferences(ctx, workOrder.billingCustomerId, labor.startedAt, input);
   checkServiceChannelStop(workOrder, input);
+  await checkCorrigoStop(ctx, workOrder, input);
   return {
     labor,
     workOrder,

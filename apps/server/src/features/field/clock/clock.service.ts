@@ -9,6 +9,7 @@ import { clockInFacts } from './clock-facts';
 import { openLaborOfCaller } from './clock-lookups';
 import { serviceChannelCheckIn, serviceChannelCheckOut } from '../providers/service-channel/service-channel-clock';
 import { checkInAtCorrigoAfterClockIn } from '../providers/corrigo/corrigo-clock';
+import { tellCorrigoAfterClockOut } from '../providers/corrigo/corrigo-stop';
 
 /** Team leaders' boards and maps follow the clock: who is where, on which work order, since when. */
 function announce(ctx: Ctx, action: 'clockIn' | 'clockOut' | 'startNew', workOrderId: number, workOrderLaborId: number) {
@@ -61,7 +62,8 @@ export async function clockOut(ctx: Ctx, access: Access, input: ClockOutInput): 
   const prepared = await prepareClockOut(ctx, access, input);
   await applyClockOut(ctx.db, ctx, prepared, { setUserStatus: true });
   announce(ctx, 'clockOut', input.workOrderId, prepared.labor.id);
-  const providerWarning = await serviceChannelCheckOut(ctx, prepared.workOrder, prepared.labor, input);
+  const providerWarning =
+    (await serviceChannelCheckOut(ctx, prepared.workOrder, prepared.labor, input)) ?? (await tellCorrigoAfterClockOut(ctx, prepared.workOrder, prepared.labor.id, input));
   return { workOrderLaborId: prepared.labor.id, ...(providerWarning && { providerWarning }) };
 }
 
@@ -102,7 +104,12 @@ export async function clockOutAndStart(
       return applyClockIn(tx, ctx, start, USER_STATUS.EnRoute);
     });
     announce(ctx, 'startNew', input.newWorkOrderId, id);
-    const warnings = [await serviceChannelCheckOut(ctx, stop.workOrder, stop.labor, input), await serviceChannelCheckIn(ctx, start.workOrder, id, startInput), await checkInAtCorrigoAfterClockIn(ctx, start.workOrder, id, startInput.currentLatLong)];
+    const warnings = [
+      await serviceChannelCheckOut(ctx, stop.workOrder, stop.labor, input),
+      await tellCorrigoAfterClockOut(ctx, stop.workOrder, stop.labor.id, input),
+      await serviceChannelCheckIn(ctx, start.workOrder, id, startInput),
+      await checkInAtCorrigoAfterClockIn(ctx, start.workOrder, id, startInput.currentLatLong),
+    ];
     const providerWarning = warnings.filter(Boolean).join(' ') || undefined;
     return { newWorkOrderId: input.newWorkOrderId, newWorkOrderNumber: start.workOrder.workOrderNumber, workOrderLaborId: id, ...(providerWarning && { providerWarning }) };
   } catch (e) {

@@ -12,6 +12,7 @@ import { isWorkOrderStatusFieldRequired } from './clock-out';
 import { workOrderLabor } from './labor.table';
 import { nteWarning } from './nte';
 import { corrigoViewFields } from '../providers/corrigo/corrigo-clock';
+import { corrigoStopViewFields } from '../providers/corrigo/corrigo-stop';
 import { serviceChannelViewData } from '../providers/service-channel/service-channel-clock';
 
 type ViewRequest = z.output<typeof viewDataRequest>;
@@ -65,6 +66,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
   const elsewhere = open && open.labor.workOrderId !== wo.id ? open : null;
   const [status] = statuses.filter((s) => s.id === wo.workOrderStatusId);
   const { isElsewhereServiceChannel, ...serviceChannel } = await serviceChannelViewData(ctx, wo, elsewhere?.labor.workOrderId);
+  const corrigoStop = await corrigoStopViewFields(ctx, wo);
   return {
     workOrderId: wo.id,
     workOrderNumber: wo.workOrderNumber,
@@ -109,6 +111,7 @@ export async function getStartViewData(ctx: Ctx, access: Access, req: ViewReques
     scExtendedStatuses: [],
     ...serviceChannel,
     ...corrigoViewFields(wo),
+    ...corrigoStop,
     currentUser: { userId: ctx.actor.userId, name: me?.name ?? '' },
   };
 }

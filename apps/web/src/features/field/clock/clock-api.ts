@@ -5,7 +5,8 @@ import {
   rateSheetTruckSchema,
   workOrderFlagSchema,
   workOrderStatusSchema,
-  type StartViewData,
+  type CorrigoStopStatus,
+  type StartViewData as ServerStartViewData,
   type StopViewData,
 } from '@sm/shared';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -21,8 +22,20 @@ export type WorkOrderFlag = Parsed<typeof workOrderFlagSchema>;
 export type WorkOrderStatusOption = Parsed<typeof workOrderStatusSchema>;
 export type RateSheetTruck = Parsed<typeof rateSheetTruckSchema>;
 /** An Employee Type: the caller's labor item on the customer's rate sheet, as the view data carries it. */
-export type EmployeeType = StartViewData['rateSheetLaborItems'][number];
-export type { StartViewData, StopViewData };
+export type EmployeeType = ServerStartViewData['rateSheetLaborItems'][number];
+export type { StopViewData };
+
+/** The Corrigo status and comment a technician gave in the provider's check-out wizard just before the Stop dialog. */
+export interface CorrigoStopChoice {
+  status: CorrigoStopStatus | null;
+  comment: string;
+}
+
+/**
+ * The start/stop form data as the server answers it; when the check-out wizard ran first, also what the technician
+ * chose there, which the Stop dialog's Corrigo fields start from (see `use-provider-check-out-gate.tsx`).
+ */
+export type StartViewData = ServerStartViewData & { corrigoChoice?: CorrigoStopChoice };
 
 /** Always asked afresh; without network, the form data kept on the phone stands in. */
 function viewDataQuery<T>(workOrderId: number, key: string, ask: (signal: AbortSignal) => Promise<T>) {

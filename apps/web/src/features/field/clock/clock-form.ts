@@ -3,6 +3,7 @@ import {
   CLOCK_IN_USER_STATUS_ID,
   clockInBody,
   clockOutBody,
+  corrigoStopErrors,
   required,
   SC_DEFAULT_PRIMARY_STATUS,
   showsScExtendedStatus,
@@ -11,6 +12,7 @@ import {
   type ClockInBody,
   type ClockOutAndStartBody,
   type ClockOutBody,
+  type CorrigoStopStatus,
 } from '@sm/shared';
 import dayjs from 'dayjs';
 import type { StartViewData } from './clock-api';
@@ -44,6 +46,9 @@ export interface StopValues extends RateValues {
   /** Service-channel statuses (spec clock 4): primary starts on IN PROGRESS; no extended status once COMPLETED. */
   scPrimaryStatus: string | null;
   scExtendedStatus: string | null;
+  /** Where the technician leaves the Corrigo work order, and why (spec clock 2.2, 3). */
+  corrigoWorkOrderStatus: CorrigoStopStatus | null;
+  corrigoWorkOrderComment: string;
   /** Where the technician stands when stopping, sent to a provider that checks it. */
   currentLatLong: LatLong | null;
   userStatusId: string | null;
@@ -68,6 +73,9 @@ function schemaError(schema: { safeParse: (v: unknown) => { success: boolean; er
 
 /** Whether the Employee Type must be chosen: rate-sheet users with items on this customer's sheet. */
 export const needsEmployeeType = (view: StartViewData) => view.hasRateSheetSetUp && view.rateSheetLaborItems.length > 0;
+
+/** Whether the Stop dialog shows the Corrigo status and comment: a Corrigo work order with a status to set (or one carried over). */
+export const showsCorrigoStop = (view: StartViewData) => view.corrigoWorkOrderId > 0 && (view.corrigoWorkOrderStatuses.length > 0 || !!view.corrigoChoice?.status);
 
 /** Whether the chosen user status needs a company description (status 11, spec clock 4). */
 export function needsCompanyDescription(view: StartViewData, userStatusId: string | null): boolean {
@@ -109,6 +117,9 @@ export function initialStopValues(view: StartViewData): StopValues {
     workOrderStatusId: String(WORK_ORDER_STATUS.Onsite),
     scPrimaryStatus: view.isClockinServiceChannelWO ? SC_DEFAULT_PRIMARY_STATUS : null,
     scExtendedStatus: null,
+    // What the check-out wizard took, when it ran just before (see `wizardSteps` in the providers' wizard form).
+    corrigoWorkOrderStatus: view.corrigoChoice?.status ?? null,
+    corrigoWorkOrderComment: view.corrigoChoice?.comment ?? '',
     currentLatLong: null,
     userStatusId: null,
     cDescription: view.cDescription ?? '',
@@ -140,6 +151,11 @@ export function validateStop(values: StopValues, view: StartViewData, isClocking
     : required('Description');
   if (view.isWorkOrderStatusFieldRequired && !values.workOrderStatusId) errors.workOrderStatusId = required('Work Order Status');
   if (view.isClockinServiceChannelWO && !values.scPrimaryStatus) errors.scPrimaryStatus = required('Primary Status');
+  if (showsCorrigoStop(view)) {
+    const corrigo = corrigoStopErrors({ status: values.corrigoWorkOrderStatus, comment: values.corrigoWorkOrderComment }, view.isCorrigoStatusRequired);
+    errors.corrigoWorkOrderStatus = corrigo.status;
+    errors.corrigoWorkOrderComment = corrigo.comment;
+  }
   if (isClockingOut) {
     if (!values.userStatusId) errors.userStatusId = required('User Status');
     else if (needsCompanyDescription(view, values.userStatusId)) {
@@ -204,7 +220,18 @@ export function toClockOutBody(values: StopValues, view: StartViewData): ClockOu
     userStatusId: idOf(values.userStatusId),
     workOrderStatusId: idOf(values.workOrderStatusId),
     ...serviceChannelStop(values, view),
+    ...corrigoStop(values, view),
     ...rateFields(values),
+  };
+}
+
+/** The Corrigo status and comment, with the position Corrigo needs, when a status was chosen. */
+function corrigoStop(values: StopValues, view: StartViewData) {
+  if (!showsCorrigoStop(view) || !values.corrigoWorkOrderStatus) return {};
+  return {
+    corrigoWorkOrderStatus: values.corrigoWorkOrderStatus,
+    corrigoWorkOrderComment: text(values.corrigoWorkOrderComment),
+    currentLatLong: values.currentLatLong,
   };
 }
 

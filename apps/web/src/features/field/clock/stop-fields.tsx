@@ -1,10 +1,10 @@
 import { Alert, Select, SimpleGrid, Textarea } from '@mantine/core';
 import { IconMapPinExclamation } from '@tabler/icons-react';
-import { checkProviderPosition, showsScExtendedStatus } from '@sm/shared';
+import { checkProviderPosition, CORRIGO_COMMENT_MAX, CORRIGO_COMMENT_MIN, CORRIGO_STOP_LABELS, corrigoStatusLabel, showsScExtendedStatus, type CorrigoStopStatus } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { StartViewData } from './clock-api';
-import { needsCompanyDescription, type StopValues } from './clock-form';
+import { needsCompanyDescription, showsCorrigoStop, type StopValues } from './clock-form';
 import { clockPositionQuery, type LatLong } from './current-position';
 import type { ClockForm } from './use-clock-form';
 
@@ -57,6 +57,7 @@ export function StopFields({ view, form, isClockingOut, onWorkOrderStatus }: Sto
         onChange={onWorkOrderStatus}
       />
       {view.isClockinServiceChannelWO && <ServiceChannelStopFields view={view} form={form} />}
+      {showsCorrigoStop(view) && <CorrigoStopFields view={view} form={form} />}
       {isClockingOut && (
         <Select
           ref={revealUserStatus}
@@ -163,6 +164,50 @@ function ServiceChannelStopFields({ view, form }: Pick<StopFieldsProps, 'view' |
         )}
       </SimpleGrid>
       <ProviderPositionWarning view={view} position={position.data} isLocating={position.isPending} />
+    </>
+  );
+}
+
+/**
+ * The status the Corrigo work order is left in and a comment (spec clock 2.2), required when the company's Corrigo
+ * settings say so; filled with the check-out wizard's choice when it ran just before. Choosing a status asks for the
+ * position, which Corrigo needs with every status change.
+ */
+function CorrigoStopFields({ view, form }: Pick<StopFieldsProps, 'view' | 'form'>) {
+  const { values, errors, setField } = form;
+  const isSending = !!values.corrigoWorkOrderStatus;
+  const position = useQuery({ ...clockPositionQuery(true), enabled: isSending });
+  useEffect(() => {
+    if (isSending && position.data) setField('currentLatLong', position.data);
+  }, [isSending, position.data, setField]);
+  const carried = view.corrigoChoice?.status;
+  const statuses = carried && !view.corrigoWorkOrderStatuses.includes(carried) ? [carried, ...view.corrigoWorkOrderStatuses] : view.corrigoWorkOrderStatuses;
+  return (
+    <>
+      <Select
+        label={CORRIGO_STOP_LABELS.status}
+        description="Where Corrigo shows the work order"
+        placeholder={view.isCorrigoStatusRequired ? 'Choose the status' : 'Leave as it is'}
+        required={view.isCorrigoStatusRequired}
+        clearable={!view.isCorrigoStatusRequired}
+        checkIconPosition="right"
+        data={statuses.map((s) => ({ value: s, label: corrigoStatusLabel(s) }))}
+        value={values.corrigoWorkOrderStatus}
+        error={errors.corrigoWorkOrderStatus}
+        onChange={(v) => setField('corrigoWorkOrderStatus', v as CorrigoStopStatus | null)}
+      />
+      <Textarea
+        label={CORRIGO_STOP_LABELS.comment}
+        description={`Sent to Corrigo; at least ${CORRIGO_COMMENT_MIN} characters.`}
+        required={view.isCorrigoStatusRequired || isSending}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={CORRIGO_COMMENT_MAX}
+        value={values.corrigoWorkOrderComment}
+        error={errors.corrigoWorkOrderComment}
+        onChange={(e) => setField('corrigoWorkOrderComment', e.currentTarget.value)}
+      />
     </>
   );
 }

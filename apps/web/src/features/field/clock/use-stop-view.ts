@@ -9,7 +9,7 @@ type SetWaiting = (isWaiting: boolean) => void;
 /**
  * How Stop loads (spec platform 4.3, 7.1): the stop view data first, which says whether the work order is checked
  * in at the facilities provider; if it is, the provider's check-out wizard comes first (render `dialog` beside the
- * button); then the stop form's data. `loadStopView` answers null when the technician cancelled the check-out or a
+ * button); then the stop form's data, with the wizard's Corrigo status and comment. `loadStopView` answers null when the technician cancelled the check-out or a
  * request failed (the QueryClient's error toast has said why).
  */
 export function useStopView(): { loadStopView: (workOrderId: number, setWaiting: SetWaiting) => Promise<StartViewData | null>; dialog: ReactNode } {
@@ -20,10 +20,12 @@ export function useStopView(): { loadStopView: (workOrderId: number, setWaiting:
     const gate = await queryClient.fetchQuery(stopViewDataQuery(workOrderId)).catch(() => null);
     if (!gate) return null;
     setWaiting(false);
-    const mayStop = await providerCheckOut.passCheckOut(gate);
-    if (!mayStop) return null;
+    const passed = await providerCheckOut.passCheckOut(gate);
+    if (!passed) return null;
     setWaiting(true);
-    return queryClient.fetchQuery(startViewDataQuery(workOrderId)).catch(() => null);
+    const view = await queryClient.fetchQuery(startViewDataQuery(workOrderId)).catch(() => null);
+    // The Stop dialog's Corrigo fields start from what the technician chose in the wizard.
+    return view && passed.corrigoChoice ? { ...view, corrigoChoice: passed.corrigoChoice } : view;
   };
 
   return { loadStopView, dialog: providerCheckOut.dialog };

@@ -2,37 +2,38 @@ import { Button, Center, Group, Loader, Progress, Stack, Text, Title } from '@ma
 import type { CorrigoCustomerSettings, CorrigoStep, CorrigoWrapperData } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { CorrigoStopChoice } from '../clock/clock-api';
 import { ClockModal, ClockModalFooter } from '../clock/clock-modal';
 import { ChecklistStep } from './checklist-step';
 import { customerSettingsQuery, wrapperDataQuery, type ProviderCheckOutView } from './corrigo-api';
 import { WIZARD_STEP_TITLES } from './corrigo-wizard-form';
-import { QuestionsStep, RepairStep } from './corrigo-wizard-steps';
+import { QuestionsStep, RepairStep, StatusFields } from './corrigo-wizard-steps';
 import { UpdateStepDialog } from './update-step-dialog';
 import { useCorrigoWizard } from './use-corrigo-wizard';
 
 interface CorrigoWizardDialogProps {
   view: ProviderCheckOutView;
-  /** `confirmed` is true once the provider took the technician's choice: the stop form comes next. */
-  onClose: (confirmed: boolean) => void;
+  /** With the status and comment once the wizard finished (the stop form comes next); null when cancelled. */
+  onClose: (choice: CorrigoStopChoice | null) => void;
 }
 
 interface WizardBodyProps {
   view: ProviderCheckOutView;
   wrapper: CorrigoWrapperData;
   settings: CorrigoCustomerSettings;
-  onClose: (confirmed: boolean) => void;
+  onClose: (choice: CorrigoStopChoice | null) => void;
 }
 
 const titleOf = (view: ProviderCheckOutView) => `Corrigo Clock Out ${view.workOrderNumber}`;
 
 /** The wizard once its data is here: "Step n of m", the step, and Previous / Next / Finish. */
 function WizardBody({ view, wrapper, settings, onClose }: WizardBodyProps) {
-  const wizard = useCorrigoWizard(view.workOrderId, settings, () => onClose(true));
+  const wizard = useCorrigoWizard(view.workOrderId, settings, onClose);
   const [editing, setEditing] = useState<{ procedureId: number; step: CorrigoStep; key: number } | null>(null);
   const stepTitle = wizard.step === 'repair' && !settings.areRepairCodesAvailable ? 'Status' : WIZARD_STEP_TITLES[wizard.step];
   return (
     <>
-      <ClockModal opened={editing === null} onClose={() => onClose(false)} title={titleOf(view)} size={620}>
+      <ClockModal opened={editing === null} onClose={() => onClose(null)} title={titleOf(view)} size={620}>
         <Stack gap="md">
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -46,12 +47,13 @@ function WizardBody({ view, wrapper, settings, onClose }: WizardBodyProps) {
             <Progress value={((wizard.index + 1) / wizard.count) * 100} size="sm" aria-hidden />
           </Stack>
           {wizard.step === 'repair' && <RepairStep wizard={wizard} settings={settings} wrapper={wrapper} />}
+          {wizard.step !== 'repair' && wizard.index === 0 && <StatusFields wizard={wizard} wrapper={wrapper} />}
           {wizard.step === 'questions' && <QuestionsStep wizard={wizard} settings={settings} />}
           {wizard.step === 'checklist' && (
             <ChecklistStep workOrderId={view.workOrderId} wizard={wizard} onEdit={(procedureId, step) => setEditing({ procedureId, step, key: Date.now() })} />
           )}
           <ClockModalFooter>
-            <Button variant="default" size="md" onClick={() => onClose(false)} disabled={wizard.isBusy}>
+            <Button variant="default" size="md" onClick={() => onClose(null)} disabled={wizard.isBusy}>
               Cancel
             </Button>
             {wizard.index > 0 && (
@@ -99,14 +101,14 @@ export function CorrigoWizardDialog({ view, onClose }: CorrigoWizardDialogProps)
   }
   const failure = wrapper.error ?? settings.error;
   return (
-    <ClockModal opened onClose={() => onClose(false)} title={titleOf(view)} size={620}>
+    <ClockModal opened onClose={() => onClose(null)} title={titleOf(view)} size={620}>
       {failure ? (
         <Stack gap="sm">
           <Text c="red" role="alert">
             The provider's check-out could not be loaded: {failure.message}
           </Text>
           <ClockModalFooter>
-            <Button variant="default" size="md" onClick={() => onClose(false)}>
+            <Button variant="default" size="md" onClick={() => onClose(null)}>
               Close
             </Button>
           </ClockModalFooter>

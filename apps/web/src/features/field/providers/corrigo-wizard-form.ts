@@ -1,6 +1,7 @@
 import {
   CORRIGO_WIZARD_STATUSES,
   corrigoStatusChangeSchema,
+  corrigoStatusLabel,
   required,
   type CorrigoCheckOut,
   type CorrigoCustomerSettings,
@@ -38,33 +39,44 @@ export type WizardErrors = Record<string, string | undefined>;
 
 export const answerKey = (fieldId: number) => `answer-${fieldId}`;
 
-/** The wizard's steps: the status step always, the questions only when the customer has any, then the checklist. */
+/**
+ * The wizard's steps (spec clock 4): Repair Category only when the customer requires repair codes, Questions only
+ * when the customer has any, then Checked List. When repair codes are not required the wizard starts past the repair
+ * step, and "Step n of m" counts only the steps that remain.
+ *
+ * Where the Corrigo status and comment are chosen: on the wizard's first step, whichever it is. With repair codes
+ * required that is Repair Category (status, comment, category and sub category); otherwise the first remaining step
+ * (Questions, or else Checked List) shows the status and comment above its own fields, without repair fields, so
+ * Paused still saves at once on Next and Checked Out still sends the answers with the check-out. Whatever the wizard
+ * took carries over to the Stop dialog's Corrigo Status and Comment, which open filled with it: the technician does
+ * not choose twice, and the clock-out sends the status again only when Corrigo does not have it yet. When no wizard
+ * runs (the work order is not checked in at Corrigo), the Stop dialog is where they are chosen.
+ */
 export function wizardSteps(settings: CorrigoCustomerSettings): WizardStepKey[] {
-  return settings.customFields.length > 0 ? ['repair', 'questions', 'checklist'] : ['repair', 'checklist'];
-}
-
-/** 'CheckedOut' → 'Checked Out'. */
-export function statusLabel(status: string): string {
-  return status.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return [
+    ...(settings.isRepairCodeRequired ? (['repair'] as const) : []),
+    ...(settings.customFields.length > 0 ? (['questions'] as const) : []),
+    'checklist',
+  ];
 }
 
 /** The statuses the wizard offers: those the provider allows now that the wizard acts on, else all it allows. */
 export function statusOptions(wrapper: CorrigoWrapperData): { value: CorrigoWorkOrderStatus; label: string }[] {
   const wizard = wrapper.availableWorkOrderStatuses.filter((s) => (CORRIGO_WIZARD_STATUSES as readonly string[]).includes(s));
-  return (wizard.length > 0 ? wizard : wrapper.availableWorkOrderStatuses).map((s) => ({ value: s, label: statusLabel(s) }));
+  return (wizard.length > 0 ? wizard : wrapper.availableWorkOrderStatuses).map((s) => ({ value: s, label: corrigoStatusLabel(s) }));
 }
 
-/** Repair fields show when the customer has repair codes or demands them. */
+/** Repair fields show on the Repair Category step, which only a customer that requires repair codes has. */
 export function showsRepairFields(settings: CorrigoCustomerSettings): boolean {
-  return settings.areRepairCodesAvailable || settings.isRepairCodeRequired;
+  return settings.isRepairCodeRequired;
 }
 
 /**
- * Spec clock 4: repair codes are required when the customer requires them and the status is Completed; a check-out
- * (Checked Out) carries them too, because the provider refuses a check-out without them for such a customer.
+ * Spec clock 4: repair codes are required only when the customer requires them and the status is Completed. For
+ * Checked Out they are sent when chosen; a customer whose own rules still want them says so at the check-out.
  */
 export function isRepairRequired(settings: CorrigoCustomerSettings, status: CorrigoWorkOrderStatus | null): boolean {
-  return settings.isRepairCodeRequired && (status === 'Completed' || status === 'CheckedOut');
+  return settings.isRepairCodeRequired && status === 'Completed';
 }
 
 /** Nothing chosen yet; each question starts from the provider's current answer. */

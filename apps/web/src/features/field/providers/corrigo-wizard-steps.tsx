@@ -9,14 +9,11 @@ interface StepProps {
 }
 
 /**
- * Step 1: the provider status the technician leaves the work order in, a comment, and the repair category and sub
- * category when the customer has repair codes (required for Completed when the customer says so).
+ * The provider status the technician leaves the work order in, and a comment: on the wizard's first step, whichever
+ * step that is (see `wizardSteps`).
  */
-export function RepairStep({ wizard, settings, wrapper }: StepProps & { wrapper: CorrigoWrapperData }) {
+export function StatusFields({ wizard, wrapper }: { wizard: CorrigoWizard; wrapper: CorrigoWrapperData }) {
   const { values, errors, setValue } = wizard;
-  const categories = settings.repairCategories;
-  const codes = categories.find((c) => String(c.id) === values.categoryId)?.codes ?? [];
-  const isRepairNeeded = isRepairRequired(settings, values.status);
   return (
     <Stack gap="sm">
       <Select
@@ -33,7 +30,7 @@ export function RepairStep({ wizard, settings, wrapper }: StepProps & { wrapper:
       />
       {values.status === 'Paused' && (
         <Text size="sm" c="dimmed">
-          Next saves the pause at once.
+          {wizard.isLast ? 'Finish' : 'Next'} saves the pause at once.
         </Text>
       )}
       <Textarea
@@ -49,6 +46,22 @@ export function RepairStep({ wizard, settings, wrapper }: StepProps & { wrapper:
         error={errors.comment}
         onChange={(e) => setValue('comment', e.currentTarget.value)}
       />
+    </Stack>
+  );
+}
+
+/**
+ * Step 1 of a customer that requires repair codes: the status and comment, then the repair category and sub
+ * category (required for Completed).
+ */
+export function RepairStep({ wizard, settings, wrapper }: StepProps & { wrapper: CorrigoWrapperData }) {
+  const { values, errors, setValue } = wizard;
+  const categories = settings.repairCategories;
+  const codes = categories.find((c) => String(c.id) === values.categoryId)?.codes ?? [];
+  const isRepairNeeded = isRepairRequired(settings, values.status);
+  return (
+    <Stack gap="sm">
+      <StatusFields wizard={wizard} wrapper={wrapper} />
       {showsRepairFields(settings) && (
         <>
           <Select

@@ -1,7 +1,8 @@
-import type { CorrigoCustomerSettings, CorrigoProcedure } from '@sm/shared';
+import { isCorrigoStopStatus, type CorrigoCustomerSettings, type CorrigoProcedure } from '@sm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import type { CorrigoStopChoice } from '../clock/clock-api';
 import { proceduresQuery, useCorrigoCheckOut, useCorrigoStatusChange, useUpdateCorrigoSteps } from './corrigo-api';
 import {
   COMPLETE_STEP_MESSAGE,
@@ -28,9 +29,10 @@ const UNSAVED_STEPS_MESSAGE = 'Save the procedure steps you changed before you f
  * The state and moves of the Clock Out wizard (spec clock 4). Step 1 Next validates and, for Paused, saves the
  * status at once; step 2 Next checks the questions and loads the procedures; Finish pauses, checks out or just
  * closes by status. Every first validation error is shown as an error toast; server errors by the QueryClient.
- * `onDone` is called once the provider has taken what the technician chose (the stop form comes next).
+ * `onChosen` is called once the provider has taken what the technician chose (the stop form comes next), with the
+ * status and comment, which the Stop dialog starts from. The first step, whichever it is, carries the status.
  */
-export function useCorrigoWizard(workOrderId: number, settings: CorrigoCustomerSettings, onDone: () => void) {
+export function useCorrigoWizard(workOrderId: number, settings: CorrigoCustomerSettings, onChosen: (choice: CorrigoStopChoice) => void) {
   const queryClient = useQueryClient();
   const steps = wizardSteps(settings);
   const [index, setIndex] = useState(0);
@@ -40,6 +42,7 @@ export function useCorrigoWizard(workOrderId: number, settings: CorrigoCustomerS
   const [isLoadingNext, setLoadingNext] = useState(false);
   const [isLocating, setLocating] = useState(false);
   const statusChange = useCorrigoStatusChange();
+  const onDone = () => onChosen({ status: isCorrigoStopStatus(values.status) ? values.status : null, comment: values.comment.trim() });
   const checkOut = useCorrigoCheckOut();
   const saveSteps = useUpdateCorrigoSteps();
 
@@ -91,7 +94,7 @@ export function useCorrigoWizard(workOrderId: number, settings: CorrigoCustomerS
 
   const next = async () => {
     const step = steps[index];
-    if (step === 'repair') {
+    if (index === 0) {
       if (!check(validateStatusStep(values, settings))) return;
       if (values.status === 'Paused') return pause();
     }

@@ -1,29 +1,36 @@
 import { useState, type ReactNode } from 'react';
+import type { CorrigoStopChoice } from '../clock/clock-api';
 import { needsProviderCheckOut, type ProviderCheckOutView } from './corrigo-api';
 import { CorrigoWizardDialog } from './corrigo-wizard-dialog';
 
 interface OpenWizard {
   view: ProviderCheckOutView;
   key: number;
-  resolve: (confirmed: boolean) => void;
+  resolve: (choice: CorrigoStopChoice | null) => void;
 }
+
+/** The view data the stop form opens with: as read, plus the Corrigo status and comment the wizard took, if it ran. */
+export type PassedView<V> = V & { corrigoChoice?: CorrigoStopChoice };
 
 /**
  * The provider's step in front of the Stop Work Order dialog (spec platform 4.3). Given the view data Stop has just
  * read, a work order checked in at the facilities provider gets the Clock Out wizard first. `passCheckOut` resolves
- * true when the stop form may open (no provider check-out needed, or the wizard finished) and false when the
- * technician cancelled. Render `dialog` beside the button.
+ * the view the stop form opens with (unchanged when no provider check-out was needed; with the wizard's status and
+ * comment as `corrigoChoice` when it finished) and null when the technician cancelled. Render `dialog` beside the
+ * button.
  */
-export function useProviderCheckOutGate(): { passCheckOut: (view: ProviderCheckOutView) => Promise<boolean>; dialog: ReactNode } {
+export function useProviderCheckOutGate(): { passCheckOut: <V extends ProviderCheckOutView>(view: V) => Promise<PassedView<V> | null>; dialog: ReactNode } {
   const [wizard, setWizard] = useState<OpenWizard | null>(null);
 
-  const passCheckOut = (view: ProviderCheckOutView): Promise<boolean> => {
-    if (!needsProviderCheckOut(view)) return Promise.resolve(true);
-    return new Promise((resolve) => setWizard({ view, key: Date.now(), resolve }));
+  const passCheckOut = <V extends ProviderCheckOutView>(view: V): Promise<PassedView<V> | null> => {
+    if (!needsProviderCheckOut(view)) return Promise.resolve(view);
+    return new Promise((resolve) =>
+      setWizard({ view, key: Date.now(), resolve: (choice) => resolve(choice ? { ...view, corrigoChoice: choice } : null) }),
+    );
   };
 
-  const close = (confirmed: boolean) => {
-    wizard?.resolve(confirmed);
+  const close = (choice: CorrigoStopChoice | null) => {
+    wizard?.resolve(choice);
     setWizard(null);
   };
 

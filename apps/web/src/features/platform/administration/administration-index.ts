@@ -78,6 +78,7 @@ const SETTINGS_FORM_ICONS: Record<SettingsFormKey, TablerIcon> = {
   customerDefaultSetting: IconUserCog,
   subscriberSettings: IconBuilding,
   inventorySettings: IconPackages,
+  corrigoSettings: IconClipboardCheck,
 };
 
 const settingsFormPage = lazyArea(() => import('./settings-form-page'));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
-  CORRIGO_WIZARD_STATUSES,
+  corrigoStopStatusesFrom,
   type Access, type CorrigoCheckOut, type CorrigoCustomerSettings, type CorrigoProcedure, type CorrigoProcedureUpdate, type CorrigoStatusChange,
-  type CorrigoWorkOrderStatus, type CorrigoWrapperData,
+  type CorrigoWrapperData,
 } from '@sm/shared';
 import { workOrders } from '../../../../db/schema';
 import type { Ctx } from '../../../../lib/context';
@@ -18,13 +18,6 @@ export const CORRIGO_MESSAGES = {
   statusSaved: 'Saved',
   checkedOut: 'Corrigo Work Order Saved',
 } as const;
-
-/** What the wizard may choose from a provider status: pause or finish while checked in, finish while paused. */
-function availableStatuses(status: CorrigoWorkOrderStatus): CorrigoWorkOrderStatus[] {
-  if (status === 'CheckedIn') return [...CORRIGO_WIZARD_STATUSES];
-  if (status === 'Paused') return CORRIGO_WIZARD_STATUSES.filter((s) => s !== 'Paused');
-  return [];
-}
 
 /** `GET CorrigoWorkOrders/corrigoCustomerSettings/{corrigoCustomerId}`: the questions the check-out wizard asks. */
 export async function getCorrigoCustomerSettings(ctx: Ctx, access: Access, corrigoCustomerId: number): Promise<CorrigoCustomerSettings> {
@@ -46,7 +39,7 @@ export async function getCorrigoWrapperData(ctx: Ctx, access: Access, workOrderI
   return {
     workOrderId: wo.id,
     workOrderStatus: remote.status,
-    availableWorkOrderStatuses: availableStatuses(remote.status),
+    availableWorkOrderStatuses: corrigoStopStatusesFrom(remote.status),
     corrigoCustomerId: wo.providerCustomerId,
     corrigoWorkOrderId: wo.providerWorkOrderId,
   };
