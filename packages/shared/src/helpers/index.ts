@@ -20,3 +20,4 @@ export * from './invoice-display';
 export * from './quote-totals';
 export * from './grid-pager';
 export * from './leak-rate';
+export * from './date-format';
