@@ -41,7 +41,6 @@ export function RepairStep({ wizard, settings, wrapper }: StepProps & { wrapper:
         description={`At least ${CORRIGO_COMMENT_MIN} characters.`}
         required
         autosize
-        minRows={3}
         maxRows={8}
         maxLength={CORRIGO_COMMENT_MAX}
         size="md"
