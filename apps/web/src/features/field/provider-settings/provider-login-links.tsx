@@ -1,4 +1,4 @@
-import { Anchor, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Menu, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { PROVIDER_LOGIN_LABELS, type ProviderLoginPages } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -15,8 +15,8 @@ function useProviderLoginPages(): { key: keyof ProviderLoginPages; label: string
   return pages ? PROVIDERS.map((key) => ({ key, label: `${PROVIDER_LOGIN_LABELS[key]} login`, href: pages[key] })) : [];
 }
 
-/** What a screen reader adds to a link's words: where it opens. */
-const NewTab = () => <VisuallyHidden>, opens in a new tab</VisuallyHidden>;
+/** A link's name: the words it shows, then where it opens. */
+const nameOf = (label: string) => `${label}, opens in a new tab`;
 
 /** The ServiceChannel, ecotrak and Corrigo login pages as a row of links, for the provider settings pages. */
 export function ProviderLoginLinks() {
@@ -28,9 +28,8 @@ export function ProviderLoginLinks() {
         Provider logins:
       </Text>
       {links.map((l) => (
-        <Anchor key={l.key} href={l.href} {...EXTERNAL} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Anchor key={l.key} href={l.href} {...EXTERNAL} aria-label={nameOf(l.label)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {l.label}
-          <NewTab />
           <IconExternalLink size={14} aria-hidden />
         </Anchor>
       ))}
@@ -47,9 +46,8 @@ export function ProviderLoginMenuItems() {
       <Menu.Divider />
       <Menu.Label>Provider logins</Menu.Label>
       {links.map((l) => (
-        <Menu.Item key={l.key} component="a" href={l.href} {...EXTERNAL} leftSection={<IconExternalLink size={16} aria-hidden />}>
+        <Menu.Item key={l.key} component="a" href={l.href} {...EXTERNAL} aria-label={nameOf(l.label)} leftSection={<IconExternalLink size={16} aria-hidden />}>
           {l.label}
-          <NewTab />
         </Menu.Item>
       ))}
     </>
