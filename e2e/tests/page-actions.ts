@@ -14,6 +14,25 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   await pageOf(scope).getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
 }
 
+/** The box of a select-all multi-select (spec platform 5.5), named by its label and then the words it shows. */
+export function multiSelectBox(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) });
+}
+
+/**
+ * Picks (or unpicks) options of a select-all multi-select found by its label, typing `search` into its search box
+ * first when given, and closes it again.
+ */
+export async function toggleOptions(scope: Page | Locator, label: string, options: string[], search?: string) {
+  const page = pageOf(scope);
+  await multiSelectBox(scope, label).click();
+  for (const option of options) {
+    if (search) await page.getByRole('textbox', { name: `Search ${label}` }).fill(search);
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  await page.keyboard.press('Escape');
+}
+
 /**
  * A screenshot for review, in the running test's own output folder (`name`.png): of the whole page unless
  * `fullPage: false`, without the toasts that would cover the page's top. Taken only with E2E_SHOTS=1: encoding

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { FILE_MAX_BYTES } from '@sm/shared';
+import { FILE_MAX_BYTES, type ProviderLoginPages } from '@sm/shared';
 import type { Db, Watch } from './db/client';
 import { authRoutes } from './features/platform/auth/auth.routes';
 import { boardsRoutes } from './features/field/boards/boards.routes';
@@ -105,6 +105,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Whether anyone may register a company (PUBLIC_SIGNUP=1); closed when absent. */
   publicSignup?: boolean;
+  /** The providers' login pages the web app links to (SERVICECHANNEL_LOGIN_URL, ...); their public ones when absent. */
+  providerLoginPages?: ProviderLoginPages;
   /** A Nominatim-protocol geocoder (GEOCODER_URL, or the simulator's); addresses are not placed on the map when absent. */
   geocoder?: { url: string; timeoutMs?: number };
 }
@@ -183,7 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const geocoder = opts.geocoder ? httpGeocoder({ baseUrl: opts.geocoder.url, timeoutMs: opts.geocoder.timeoutMs, log: app.log }) : null;
   authRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, loginRateLimit: opts.loginRateLimit ?? 10, loginFailuresPerAddress: opts.loginFailuresPerAddress ?? 20, publicUrl });
-  signupRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, publicUrl, publicSignup: opts.publicSignup ?? false });
+  signupRoutes(app, { db: opts.db, jwtSecret: opts.jwtSecret, publicUrl, publicSignup: opts.publicSignup ?? false, providerLoginPages: opts.providerLoginPages });
   permissionsRoutes(app, opts);
   providerSettingsRoutes(app, opts);
   documentRoutes(app, opts);

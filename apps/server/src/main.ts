@@ -80,6 +80,7 @@ const app = await buildApp({
   trustProxy: env.trustProxy,
   publicUrl: env.publicUrl,
   publicSignup: env.publicSignup,
+  providerLoginPages: env.providerLoginPages,
   geocoder: geocoderUrl ? { url: geocoderUrl, timeoutMs: env.geocoderTimeoutMs } : undefined,
 });
 if (resealed > 0) app.log.info(`The secrets of ${resealed} provider account(s) were sealed under key ${secretKeys[0]!.id}.`);

@@ -54,6 +54,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A menu holds menu items only: no empty placeholder for the first focus (the menu itself takes it).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Form controls' defaults (spec platform 5.5): a number box does not go below 0 unless it says so, and a text area
+    // shows 4 rows (autosized ones start at 4 rows and grow).
+    NumberInput: { defaultProps: { min: 0 } },
+    Textarea: { defaultProps: { rows: 4, minRows: 4 } },
     // A table wider than the screen scrolls sideways; the keyboard can scroll it too, even with nothing to focus inside.
     TableScrollContainer: { defaultProps: { tabIndex: 0 }, classNames: { scrollContainer: 'mantine-focus-auto' } },
   },

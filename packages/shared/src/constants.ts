@@ -6,13 +6,19 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const PAGE_BUTTONS = 10;
 export const GRID_DEFAULT_TAKE = 100;
 export const TECHNICIAN_WORK_ORDERS_DEFAULT_TAKE = 3;
+/** How long an asynchronous select's (and a search box's) typing must pause before it asks the server (clock 9). */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
+/** How long typing in a form must pause before it is checked or previewed (clock 9). */
+export const FORM_DEBOUNCE_MS = 300;
 export const REALTIME_RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
 export const REALTIME_MANUAL_RETRY_MS = 120_000;
 export const AREA_LOAD_TIMEOUT_MS = 120_000;
 export const CLOCK_IN_USER_STATUS_ID = 1;
 export const CLOCK_IN_COMMENT = 'WorkOrder Started By Service Managed';
 export const THEME_PRIMARY = '#337ab7';
+/** Popup windows (spec platform 2.5, 9): 500 by 500, resizable, without a toolbar. */
+export const POPUP_WIDTH = 500;
+export const POPUP_HEIGHT = 500;
 export const DEFAULT_PAGE_TITLE = 'Service Managed';
 export const EQUIPMENT_CATEGORIES = ['Refrigeration', 'Air Conditioning', 'Cooking Equipment'] as const;
 export const UNAUTHORIZED_ACCESS_TEXT =

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PROVIDER_LOGIN_PAGE_DEFAULTS, type ProviderLoginPages } from '@sm/shared';
 import { parseAllowedHosts } from './outbound-http';
 import { publicUrlOf, trustProxyOf, type TrustProxy } from './public-address';
 
@@ -40,6 +41,8 @@ export interface Env {
   geocoderUrl?: string;
   /** How long one geocoder call may take (GEOCODER_TIMEOUT_MS); the client's own default when unset. */
   geocoderTimeoutMs?: number;
+  /** The providers' login pages the web app links to (SERVICECHANNEL_LOGIN_URL, ECOTRAK_LOGIN_URL, CORRIGO_LOGIN_URL). */
+  providerLoginPages: ProviderLoginPages;
 }
 
 /**
@@ -72,7 +75,21 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     outboundAllowedHosts: parseAllowedHosts(source.OUTBOUND_ALLOWED_HOSTS),
     geocoderUrl: geocoderUrlOf(source.GEOCODER_URL),
     geocoderTimeoutMs: positiveMs(source.GEOCODER_TIMEOUT_MS),
+    providerLoginPages: {
+      serviceChannel: loginPageOf(source, 'SERVICECHANNEL_LOGIN_URL', PROVIDER_LOGIN_PAGE_DEFAULTS.serviceChannel),
+      ecotrak: loginPageOf(source, 'ECOTRAK_LOGIN_URL', PROVIDER_LOGIN_PAGE_DEFAULTS.ecotrak),
+      corrigo: loginPageOf(source, 'CORRIGO_LOGIN_URL', PROVIDER_LOGIN_PAGE_DEFAULTS.corrigo),
+    },
   };
+}
+
+/** A provider's login page: the variable's absolute http or https address, checked at start, or the public page when unset. */
+function loginPageOf(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const text = source[name]?.trim();
+  if (!text) return fallback;
+  const url = httpUrlOf(text);
+  if (!url) throw new Error(`${name} must be the http or https address of the provider's login page; got "${text}"`);
+  return url.href;
 }
 
 /** A number of milliseconds above 0, or unset (as before: anything else leaves the default). */
@@ -81,17 +98,22 @@ function positiveMs(value: string | undefined): number | undefined {
   return value && Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
+/** An absolute http or https address, or null for anything else. */
+function httpUrlOf(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** GEOCODER_URL: an absolute http or https address without a query, checked at start; unset when empty. */
 function geocoderUrlOf(value: string | undefined): string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  let url: URL | null = null;
-  try {
-    url = new URL(text);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+  const url = httpUrlOf(text);
+  if (!url || url.search || url.hash) {
     throw new Error(`GEOCODER_URL must be the http or https address of a Nominatim-protocol geocoder, e.g. https://nominatim.example.com; got "${text}"`);
   }
   return text.replace(/\/+$/, '');

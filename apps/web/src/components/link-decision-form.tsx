@@ -51,7 +51,7 @@ export function LinkDecisionForm<A>({ schema, path, queryKey, note, thing, sente
     <Paper withBorder p="md" radius="md" component="form" onSubmit={ask('Approved')} noValidate aria-label="Your answer" maw={maw}>
       <Stack gap="sm">
         <TextInput label="Your Name" withAsterisk maxLength={100} autoComplete="name" value={approverName} onChange={(e) => (setApproverName(e.currentTarget.value), clear('approverName'))} error={errors.approverName} />
-        <Textarea label={note.label} description={note.description} autosize minRows={2} maxLength={1000} value={text} onChange={(e) => (setText(e.currentTarget.value), clear(note.field))} error={errors[note.field]} />
+        <Textarea label={note.label} description={note.description} autosize maxLength={1000} value={text} onChange={(e) => (setText(e.currentTarget.value), clear(note.field))} error={errors[note.field]} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => ask('Declined')()}>Decline</Button>
           <Button type="submit" leftSection={<IconCheck size={16} />}>Approve {thing}</Button>

@@ -1,5 +1,6 @@
 import { emitApiEvent } from './api-events';
 import { getToken } from './token-store';
+import { openPopup } from './popup';
 
 /** Base path of the product's HTTP API (api-contract.md). */
 export const API_BASE = '/api/v1';
@@ -153,11 +154,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Opens a PDF of the API in a new tab. The tab is opened at once, while the click still counts as the user's, and
- * shown the PDF once it has arrived; where the browser refuses a new tab, the PDF is downloaded instead.
+ * Opens a PDF of the API in a popup window (lib/popup.ts). The window is opened at once, while the click still counts
+ * as the user's, and shown the PDF once it has arrived; where the browser refuses a popup, the PDF is downloaded instead.
  */
 export async function openPdf(path: string, fileName: string): Promise<void> {
-  const tab = window.open('', '_blank');
+  const tab = openPopup();
   try {
     const blob = await apiBlob(path);
     if (!tab) return saveBlob(blob, fileName);

@@ -21,3 +21,4 @@ export * from './quote-totals';
 export * from './grid-pager';
 export * from './leak-rate';
 export * from './nte-meter';
+export * from './date-format';

@@ -79,10 +79,30 @@ export const registerBody = z
 export type RegisterBody = z.input<typeof registerBody>;
 export type RegisterInput = z.output<typeof registerBody>;
 
-/** `GET Account/signupState`: whether public sign-up is open, and whether the database has no company yet. */
+/**
+ * The login pages of the outside work-order providers (spec platform 2.5), as the server's operator set them
+ * (SERVICECHANNEL_LOGIN_URL, ECOTRAK_LOGIN_URL, CORRIGO_LOGIN_URL) or the providers' public ones.
+ */
+export const providerLoginPagesSchema = z.object({ serviceChannel: z.string(), ecotrak: z.string(), corrigo: z.string() });
+export type ProviderLoginPages = z.infer<typeof providerLoginPagesSchema>;
+
+/** The providers' public login pages, where the operator sets none. */
+export const PROVIDER_LOGIN_PAGE_DEFAULTS: ProviderLoginPages = {
+  serviceChannel: 'https://login.servicechannel.com/',
+  ecotrak: 'https://app.ecotrak.com/',
+  corrigo: 'https://login.corrigo.com/',
+};
+
+/** The providers' names as their login links read them. */
+export const PROVIDER_LOGIN_LABELS: Record<keyof ProviderLoginPages, string> = { serviceChannel: 'ServiceChannel', ecotrak: 'ecotrak', corrigo: 'Corrigo' };
+
+/**
+ * `GET Account/signupState`: whether public sign-up is open, whether the database has no company yet, and the
+ * server's settings the web app reads before anyone signs in (the providers' login pages).
+ */
 export const signupStateAnswer = z
-  .object({ publicSignup: z.boolean(), needsSetup: z.boolean() })
-  .meta({ example: { publicSignup: false, needsSetup: false } });
+  .object({ publicSignup: z.boolean(), needsSetup: z.boolean(), providerLoginPages: providerLoginPagesSchema })
+  .meta({ example: { publicSignup: false, needsSetup: false, providerLoginPages: PROVIDER_LOGIN_PAGE_DEFAULTS } });
 export type SignupState = z.infer<typeof signupStateAnswer>;
 
 /** `POST Account/register`: what the person reads next. */

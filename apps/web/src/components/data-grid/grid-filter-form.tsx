@@ -29,7 +29,7 @@ interface ValueInputProps<Row> {
 function ValueInput<Row>({ column, value, onChange, size, withinPortal }: ValueInputProps<Row>) {
   const label = 'Value';
   if (column.filter === 'number') {
-    return <NumberInput label={label} value={value} onChange={(v) => onChange(String(v))} size={size} data-autofocus />;
+    return <NumberInput label={label} value={value} onChange={(v) => onChange(String(v))} size={size} clampBehavior="none" data-autofocus />;
   }
   if (column.filter === 'date') {
     return <TextInput label={label} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} size={size} data-autofocus />;

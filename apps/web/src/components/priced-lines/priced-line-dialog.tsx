@@ -5,7 +5,7 @@ import { moneyText, profitFactorProblem, QUOTE_LINE_KIND_LABELS, QUOTE_LINE_KIND
 import { useState, type FormEvent } from 'react';
 import { DiscountReasonInput, MarkupGroupInput } from './line-choice-inputs';
 import { numberOrUndefined, useSchemaForm } from '../../lib/schema-form';
-import { MONEY_INPUT, QUANTITY_INPUT } from '../../features/office/work-orders/items/item-form-parts';
+import { MONEY_INPUT, QUANTITY_INPUT } from '../number-inputs';
 import { PHONE_QUERY } from '../../lib/media';
 import type { PricedLine } from './priced-line';
 

@@ -29,7 +29,7 @@ export function signupRoutes(app: FastifyInstance, deps: SignupDeps) {
   const tags = ['Sign-up'];
   r.get('/api/v1/Account/signupState', {
     config: { access: PUBLIC },
-    schema: { operationId: 'getSignupState', summary: 'Whether public sign-up is open, and whether the first company is still to be set up (no sign-in)', tags, response: { 200: signupStateAnswer } },
+    schema: { operationId: 'getSignupState', summary: "Whether public sign-up is open, whether the first company is still to be set up, and the providers' login pages (no sign-in)", tags, response: { 200: signupStateAnswer } },
     handler: () => signupState(deps),
   });
   r.post('/api/v1/Account/register', {

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ConfirmedEmail, Registered, RegisterInput, SignupState } from '@sm/shared';
+import { PROVIDER_LOGIN_PAGE_DEFAULTS, type ConfirmedEmail, type ProviderLoginPages, type Registered, type RegisterInput, type SignupState } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { subscribers, userLinks, users } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -16,6 +16,8 @@ export interface SignupDeps {
   /** PUBLIC_URL: where the e-mailed link starts. */
   publicUrl: string;
   jwtSecret: string;
+  /** The providers' login pages the web app links to (env.ts); their public ones when absent. */
+  providerLoginPages?: ProviderLoginPages;
 }
 
 export const SIGNUP_CLOSED = 'Sign-up is closed on this server. Ask its operator for an account.';
@@ -23,9 +25,12 @@ export const SETUP_DONE = 'This server is already set up. Sign in with your user
 export const SETUP_NOT_OFFERED = 'Public sign-up is open on this server: register the first company on the sign-up page instead.';
 const INVALID_LINK = 'This confirmation link is not valid. Open the link from the e-mail as it was sent.';
 
-/** `GET Account/signupState` (no sign-in): whether public sign-up is open and whether the first company is still to be set up. */
-export async function signupState(deps: Pick<SignupDeps, 'db' | 'publicSignup'>): Promise<SignupState> {
-  return { publicSignup: deps.publicSignup, needsSetup: await hasNoCompany(deps.db) };
+/**
+ * `GET Account/signupState` (no sign-in): whether public sign-up is open, whether the first company is still to be set
+ * up, and the providers' login pages.
+ */
+export async function signupState(deps: Pick<SignupDeps, 'db' | 'publicSignup' | 'providerLoginPages'>): Promise<SignupState> {
+  return { publicSignup: deps.publicSignup, needsSetup: await hasNoCompany(deps.db), providerLoginPages: deps.providerLoginPages ?? PROVIDER_LOGIN_PAGE_DEFAULTS };
 }
 
 /**

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
+import { SelectAllMultiSelect } from '../../../components/select-all-multi-select';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useSearchDebounce } from '../../../lib/debounce';
 import { userStatusesQuery } from '../user-status/user-status-api';
 import { MapPanel, SIDE_BY_SIDE } from '../map/map-panel';
 import type { MapPoint } from '../map/map-points';
@@ -37,16 +37,26 @@ function pointsOf(board: TeamLeaderBoard): MapPoint[] {
   return [...sites, ...technicians];
 }
 
-function Filters({ board, date, onDate, search, onSearch, statusId, onStatus }: {
+/**
+ * The technicians in the work statuses picked: all of them when none or every status is picked (a technician
+ * without a status today shows then too), and the map's dots follow.
+ */
+function inStatuses(board: TeamLeaderBoard, statusIds: string[], statusCount: number): TeamLeaderBoard {
+  if (statusIds.length === 0 || statusIds.length >= statusCount) return board;
+  const picked = new Set(statusIds.map(Number));
+  return { ...board, technicians: board.technicians.filter((t) => t.status !== null && picked.has(t.status.userStatusId)) };
+}
+
+function Filters({ board, date, onDate, search, onSearch, statusIds, onStatuses, statuses }: {
   board: TeamLeaderBoard | undefined;
   date: string | null;
   onDate: (value: string | null) => void;
   search: string;
   onSearch: (value: string) => void;
-  statusId: string | null;
-  onStatus: (value: string | null) => void;
+  statusIds: string[];
+  onStatuses: (value: string[]) => void;
+  statuses: { value: string; label: string }[];
 }) {
-  const statuses = useQuery(userStatusesQuery);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Group gap={6} align="flex-end" wrap="nowrap">
@@ -69,15 +79,13 @@ function Filters({ board, date, onDate, search, onSearch, statusId, onStatus }: 
         onChange={(e) => onSearch(e.currentTarget.value)}
         w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
       />
-      <Select
-        label="Work status"
+      <SelectAllMultiSelect
+        label="Work statuses"
         placeholder="Any status"
-        clearable
-        data={(statuses.data ?? []).map((s) => ({ value: String(s.userStatusId), label: s.userStatus }))}
-        value={statusId}
-        onChange={onStatus}
-        w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
-        comboboxProps={{ withinPortal: true }}
+        data={statuses}
+        value={statusIds}
+        onChange={onStatuses}
+        w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
       />
     </Group>
   );
@@ -91,12 +99,15 @@ export default function MasterBoardPage() {
   usePageTitle('Master Board');
   const [date, setDate] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [statusId, setStatusId] = useState<string | null>(null);
-  const [debouncedSearch] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const [statusIds, setStatusIds] = useState<string[]>([]);
+  const debouncedSearch = useSearchDebounce(search);
   const hub = useTeamLeaderHub();
-  const board = useQuery(teamLeaderBoardQuery({ date, search: debouncedSearch, userStatusId: statusId ? Number(statusId) : null }));
-  const points = useMemo(() => (board.data ? pointsOf(board.data) : []), [board.data]);
-  const isFiltered = debouncedSearch.trim() !== '' || statusId !== null;
+  const statusList = useQuery(userStatusesQuery);
+  const statuses = useMemo(() => (statusList.data ?? []).map((s) => ({ value: String(s.userStatusId), label: s.userStatus })), [statusList.data]);
+  const board = useQuery(teamLeaderBoardQuery({ date, search: debouncedSearch, userStatusId: null }));
+  const shown = useMemo(() => (board.data ? inStatuses(board.data, statusIds, statuses.length) : undefined), [board.data, statusIds, statuses.length]);
+  const points = useMemo(() => (shown ? pointsOf(shown) : []), [shown]);
+  const isFiltered = debouncedSearch.trim() !== '' || (statusIds.length > 0 && statusIds.length < statuses.length);
 
   return (
     <Stack gap="md">
@@ -104,11 +115,11 @@ export default function MasterBoardPage() {
         <Stack gap={2}>
           <Title order={2}>Master Board</Title>
           <Text size="sm" c="dimmed">
-            {board.data ? `${longDay(board.data.date)} · ${board.data.technicians.length} technician${board.data.technicians.length === 1 ? '' : 's'}` : 'Your technicians today'}
+            {shown ? `${longDay(shown.date)} · ${shown.technicians.length} technician${shown.technicians.length === 1 ? '' : 's'}` : 'Your technicians today'}
           </Text>
-          {board.data && board.data.timeZone !== DEVICE_TIME_ZONE && (
+          {shown && shown.timeZone !== DEVICE_TIME_ZONE && (
             <Text size="xs" c="dimmed">
-              Times are in {board.data.timeZone.replace(/_/g, ' ')}, the company&apos;s time zone.
+              Times are in {shown.timeZone.replace(/_/g, ' ')}, the company&apos;s time zone.
             </Text>
           )}
         </Stack>
@@ -122,7 +133,7 @@ export default function MasterBoardPage() {
         </Group>
       </Group>
       {hub.state === 'offline' && <OfflineBanner onReconnect={hub.reconnectNow} />}
-      <Filters board={board.data} date={date} onDate={setDate} search={search} onSearch={setSearch} statusId={statusId} onStatus={setStatusId} />
+      <Filters board={shown} date={date} onDate={setDate} search={search} onSearch={setSearch} statusIds={statusIds} onStatuses={setStatusIds} statuses={statuses} />
 
       {board.isPending && <PageLoader label="Loading the board" />}
       {board.isError && !board.data && (
@@ -132,10 +143,10 @@ export default function MasterBoardPage() {
           </Button>
         </Alert>
       )}
-      {board.data && (
+      {shown && (
         <Grid gap="md" type="container" breakpoints={SIDE_BY_SIDE}>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            {board.data.technicians.length === 0 ? (
+            {shown.technicians.length === 0 ? (
               <Stack align="center" gap={4} py="xl" c="dimmed" data-testid="no-technicians">
                 <IconUsersGroup size={32} aria-hidden />
                 <Text fw={500}>No technicians</Text>
@@ -143,8 +154,8 @@ export default function MasterBoardPage() {
               </Stack>
             ) : (
               <SimpleGrid type="container" cols={{ base: 1, '40rem': 2 }} spacing="md" verticalSpacing="md">
-                {board.data.technicians.map((t) => (
-                  <TechnicianCard key={t.userId} technician={t} timeZone={board.data.timeZone} />
+                {shown.technicians.map((t) => (
+                  <TechnicianCard key={t.userId} technician={t} timeZone={shown.timeZone} />
                 ))}
               </SimpleGrid>
             )}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findAreaIn, useAreas } from '../../../areas/areas-context';
 import { itemRateTypesQuery, perDiemTypesQuery, rateSheetTrucksQuery, workOrderFlagsQuery, type EmployeeType } from './clock-api';
 import type { RateValues } from './clock-form';
+import { openPopup } from '../../../lib/popup';
 
 /** Where administrators keep per-diem types (spec platform 2.1, account settings). */
 export const PER_DIEM_TYPES_PATH = '/administration/account-settings/perDiemTypes';
@@ -46,7 +47,17 @@ export function PerDiemField({ canAdd, ...field }: FieldProps & { canAdd: boolea
       data={(list.data ?? []).map((t) => ({ value: String(t.perDiemTypeId), label: t.perDiemTypeName }))}
       description={
         showAdd ? (
-          <Anchor href={PER_DIEM_TYPES_PATH} target="_blank" rel="noopener" size="xs" inline>
+          <Anchor
+            href={PER_DIEM_TYPES_PATH}
+            target="_blank"
+            rel="noopener"
+            size="xs"
+            inline
+            // A popup beside the dialog, so the list is added to without leaving the clock (spec platform 2.5).
+            onClick={(e) => {
+              if (openPopup(PER_DIEM_TYPES_PATH)) e.preventDefault();
+            }}
+          >
             Add per diem type <IconExternalLink size={12} />
           </Anchor>
         ) : undefined

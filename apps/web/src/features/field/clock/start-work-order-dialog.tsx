@@ -63,7 +63,6 @@ function StartForm({ view, onClose }: Omit<StartDialogProps, 'opened'>) {
           label="Comment"
           placeholder={CLOCK_IN_COMMENT}
           autosize
-          minRows={2}
           maxRows={5}
           maxLength={1500}
           value={values.comment}

@@ -37,7 +37,6 @@ export function StopFields({ view, form, isClockingOut, onWorkOrderStatus }: Sto
         description="What was done on this visit."
         required
         autosize
-        minRows={3}
         maxRows={8}
         maxLength={DESCRIPTION_MAX}
         value={values.description}
@@ -78,7 +77,6 @@ export function StopFields({ view, form, isClockingOut, onWorkOrderStatus }: Sto
           label="Company Description"
           required
           autosize
-          minRows={2}
           maxLength={COMPANY_DESCRIPTION_MAX}
           value={values.cDescription}
           error={errors.cDescription}

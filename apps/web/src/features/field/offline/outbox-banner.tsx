@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
 import { dismissOutboxEntry, flushOutbox, type OutboxEntry } from '../../../lib/offline/outbox';
 import { useOutbox } from '../../../lib/offline/use-outbox';
-import { whenText } from '../../../lib/when';
+import { formatDateTime } from '@sm/shared';
 
 export const waitingText = (n: number) => `${n} ${n === 1 ? 'action' : 'actions'} waiting to send`;
 
@@ -54,7 +54,7 @@ export function OutboxBanner() {
           <Text size="sm">{e.refusal}</Text>
           <Group justify="space-between" mt={4} gap="xs">
             <Text size="xs" c="dimmed">
-              Done on this phone {whenText(e.deviceTime)}; the office sees it too.
+              Done on this phone {formatDateTime(e.deviceTime)}; the office sees it too.
             </Text>
             <Button size="compact-sm" variant="default" onClick={() => e.seq !== undefined && void dismissOutboxEntry(e.seq)}>
               Dismiss
@@ -81,7 +81,7 @@ function EntryLine({ entry }: { entry: OutboxEntry }) {
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm">{entry.label}</Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {whenText(entry.deviceTime)}
+        {formatDateTime(entry.deviceTime)}
       </Text>
     </Group>
   );

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnected, IconAlertTriangle } from '@tabler/icons-react';
-import { PROVIDER_LABELS, PROVIDER_NEEDS_USER, providerAccountBody, required, type ProviderAccount, type ProviderAccountInput } from '@sm/shared';
-import dayjs from 'dayjs';
+import { formatDateTime, PROVIDER_LABELS, PROVIDER_NEEDS_USER, type ProviderAccount, providerAccountBody, type ProviderAccountInput, required } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useSaveProviderAccount, useTestProviderConnection } from './provider-settings-api';
 
@@ -94,7 +93,7 @@ export function ProviderAccountForm({ account }: { account: ProviderAccount }) {
             </Title>
             <Text size="sm" c="dimmed">
               {account.isConfigured && account.updatedAt
-                ? `Last saved${account.updatedBy ? ` by ${account.updatedBy}` : ''} on ${dayjs(account.updatedAt).format('MMM D, YYYY h:mm A')}.`
+                ? `Last saved${account.updatedBy ? ` by ${account.updatedBy}` : ''} on ${formatDateTime(account.updatedAt)}.`
                 : `Not connected yet. Enter the account ${name} gave your company.`}
             </Text>
           </Stack>

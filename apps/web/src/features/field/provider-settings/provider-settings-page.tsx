@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ProviderAccountForm } from './provider-account-form';
+import { ProviderLoginLinks } from './provider-login-links';
 import { providerAccountQuery } from './provider-settings-api';
 import { providerOfPath } from './provider-settings-paths';
 import { ProviderWorkOrders } from './provider-work-orders';
@@ -26,6 +27,7 @@ export default function ProviderSettingsPage() {
         <Text size="sm" c="dimmed">
           Connect your company&apos;s {name} account so technicians&apos; {name} work orders are checked in and out there too.
         </Text>
+        <ProviderLoginLinks />
       </Stack>
       {account.isPending && <PageLoader label={`Loading the ${name} connection`} />}
       {account.isError && <Text c="red">The {name} connection could not be loaded.</Text>}

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Card, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { PROVIDER_LABELS, PROVIDER_WORK_ORDERS_DEFAULT_TAKE, type ProviderSettingsKey, type ProviderWorkOrder } from '@sm/shared';
+import { formatDateTime, PROVIDER_LABELS, PROVIDER_WORK_ORDERS_DEFAULT_TAKE, type ProviderSettingsKey, type ProviderWorkOrder } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PHONE_QUERY } from '../../../lib/media';
@@ -10,7 +9,6 @@ import { workOrderEditPath } from '../../office/work-orders/edit/work-order-path
 import { providerWorkOrdersQuery } from './provider-settings-api';
 
 const TAKE = PROVIDER_WORK_ORDERS_DEFAULT_TAKE;
-const TIME_FORMAT = 'MMM D, h:mm A';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 function WorkOrderLink({ row }: { row: ProviderWorkOrder }) {
@@ -32,7 +30,7 @@ function LastAction({ row }: { row: ProviderWorkOrder }) {
           {last.action} {last.isOk ? 'taken' : 'refused'}
         </Badge>
         <Text size="xs" c="dimmed" style={NOWRAP}>
-          {dayjs(last.createdAt).format(TIME_FORMAT)}
+          {formatDateTime(last.createdAt)}
         </Text>
       </Group>
       {last.message && (

@@ -38,7 +38,6 @@ export function StatusFields({ wizard, wrapper }: { wizard: CorrigoWizard; wrapp
         description={`At least ${CORRIGO_COMMENT_MIN} characters.`}
         required
         autosize
-        minRows={3}
         maxRows={8}
         maxLength={CORRIGO_COMMENT_MAX}
         size="md"

@@ -79,7 +79,6 @@ export function UpdateStepDialog({ step, edit, opened, onClose, onUpdate }: Upda
             label="Notes"
             required
             autosize
-            minRows={3}
             maxRows={6}
             maxLength={1000}
             size="md"

@@ -1,8 +1,7 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sm/shared';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 interface AsyncSearchSelectProps<Known, Row extends Known, Key extends QueryKey> {
   label: string;
@@ -36,7 +35,7 @@ export function AsyncSearchSelect<Known, Row extends Known, Key extends QueryKey
   const chosen = value === null ? undefined : labels.current.get(value);
   // The select shows the chosen label in its search box: that is not a search.
   const typed = chosen && search === labelOf(chosen) ? '' : search;
-  const [debounced] = useDebouncedValue(typed, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(typed);
   const query = useQuery({ ...props.queryOf(debounced), placeholderData: keepPreviousData });
   for (const row of query.data ?? []) labels.current.set(idOf(row), row);
 

@@ -72,7 +72,6 @@ function AppointmentReasonForm({ action, onDone }: { action: 'Update' | 'Delete'
           label="Reason"
           required
           autosize
-          minRows={3}
           maxRows={6}
           maxLength={500}
           value={reason}

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatDateTime } from '@sm/shared';
 
 /** The value format of a `datetime-local` input (this device's time zone). */
 export const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
@@ -39,5 +40,5 @@ export const addDays = (date: string, days: number) => new Date(Date.parse(`${da
 /** The product's weekday number of a date (Monday = 1 ... Sunday = 7, spec clock 9). */
 export const weekdayOf = (date: Date) => ((date.getDay() + 6) % 7) + 1;
 
-/** A short date and time for lists ("Tue 24 Nov 2026, 9:00 AM"). */
-export const formatWhen = (instant: string | Date) => dayjs(instant).format('ddd D MMM YYYY, h:mm A');
+/** A date and time for lists, with its weekday ("Tue 11/24/2026 09:00 AM"). */
+export const formatWhen = (instant: string | Date) => `${dayjs(instant).format('ddd')} ${formatDateTime(instant)}`;

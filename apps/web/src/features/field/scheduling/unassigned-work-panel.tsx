@@ -1,6 +1,5 @@
 import { Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Draggable } from '@fullcalendar/react/interaction';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { DEFAULT_TASK_DURATION_HOURS, UNASSIGNED_WORK_DEFAULT_TAKE } from '@sm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,9 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { unassignedWorkQuery, type UnassignedWorkOrder } from './unassigned-api';
 import { UNASSIGNED_CARD_CLASS, UnassignedWorkCard } from './unassigned-work-card';
 import { technicianFor } from './unassigned-schedule';
+import { useSearchDebounce } from '../../../lib/debounce';
 
-/** Spec platform 9: a search runs 400 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 400;
 /** A mouse must move this far before a press on a card becomes a drag, so Schedule still clicks. */
 const DRAG_MIN_DISTANCE_PX = 5;
 
@@ -43,7 +41,7 @@ interface UnassignedWorkPanelProps {
  */
 export function UnassignedWorkPanel({ technicianId, height, onSchedule }: UnassignedWorkPanelProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [page, setPage] = useState(1);
   const [scheduling, setScheduling] = useState<number | null>(null);
   const take = UNASSIGNED_WORK_DEFAULT_TAKE;

@@ -24,7 +24,6 @@ function DescriptionForm({ onSave, onCancel }: { onSave: (text: string) => void;
           label="Description"
           required
           autosize
-          minRows={4}
           maxLength={MAX_LENGTH}
           value={value}
           error={error}

@@ -1,16 +1,6 @@
 import { Button, Checkbox, ColorInput, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconEye, IconPhoto, IconTrash } from '@tabler/icons-react';
-import {
-  canWrite,
-  DOCUMENT_COLUMN_LABELS,
-  DOCUMENT_COLUMNS,
-  DOCUMENT_LABELS,
-  documentTemplateBody,
-  LOGO_MAX_BYTES,
-  type DocumentTemplate,
-  type DocumentTemplateInput,
-} from '@sm/shared';
-import dayjs from 'dayjs';
+import { canWrite, DOCUMENT_COLUMN_LABELS, DOCUMENT_COLUMNS, DOCUMENT_LABELS, type DocumentTemplate, documentTemplateBody, type DocumentTemplateInput, formatDateTime, LOGO_MAX_BYTES } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { openPdf } from '../../../lib/api';
@@ -94,7 +84,7 @@ export function DocumentTemplateForm({ template }: { template: DocumentTemplate 
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {template.isSaved && template.updatedAt
-            ? `Last saved on ${dayjs(template.updatedAt).format('MMM D, YYYY h:mm A')}.`
+            ? `Last saved on ${formatDateTime(template.updatedAt)}.`
             : `Your ${label.toLowerCase()}s use the standard look until you save a template.`}
         </Text>
         <Text size="sm" fw={500} mb={-8}>
@@ -150,7 +140,7 @@ export function DocumentTemplateForm({ template }: { template: DocumentTemplate 
             ))}
           </Group>
         </Stack>
-        <Textarea label="Terms" autosize minRows={3} maxRows={10} value={values.terms} error={errors.terms} readOnly={!mayEdit} onChange={(e) => set('terms', e.currentTarget.value)} />
+        <Textarea label="Terms" autosize maxRows={10} value={values.terms} error={errors.terms} readOnly={!mayEdit} onChange={(e) => set('terms', e.currentTarget.value)} />
         <TextInput label="Footer" description="Printed at the foot of every page, beside the page number." value={values.footer} error={errors.footer} readOnly={!mayEdit} onChange={(e) => set('footer', e.currentTarget.value)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => void preview()} loading={isPreviewing} disabled={isDirty} title={isDirty ? 'Save first: the preview shows the saved template' : undefined}>

@@ -31,7 +31,6 @@ export function DeclineDialog({ estimate, onClose }: { estimate: EstimateView; o
             value={reason}
             onChange={(e) => (setReason(e.currentTarget.value), clear('declineReason'))}
             error={errors.declineReason}
-            rows={4}
             maxLength={500}
             withAsterisk
             data-autofocus

@@ -51,7 +51,6 @@ export function EstimateFields({ values, set, errors, knownCustomer }: Props) {
         error={errors.description}
         maxLength={ESTIMATE_DESCRIPTION_MAX}
         autosize
-        minRows={3}
         maxRows={8}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBriefcase, IconX } from '@tabler/icons-react';
-import { ESTIMATES_WRITE, satisfies, type EstimateLineBody, type EstimateLineRow, type EstimateView } from '@sm/shared';
+import { type EstimateLineBody, type EstimateLineRow, ESTIMATES_WRITE, type EstimateView, formatDate, formatDateTime, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -21,8 +21,6 @@ import { estimateQuery, useEstimateChange } from './estimates-api';
 import { ESTIMATES_PATHS } from './estimates-paths';
 import { StackedFact } from '../../../components/stacked-fact';
 
-const DAY_FORMAT = 'DD/MM/YYYY';
-const DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const EMPTY_LINES = { editable: 'No lines yet. Add the labor, materials and standard items this estimate offers.', locked: 'This estimate has no lines.' };
 
 
@@ -52,7 +50,7 @@ function EstimateHeader({ estimate }: { estimate: EstimateView }) {
             )}
           </StackedFact>
           <StackedFact label="Valid Until">
-            {estimate.validUntil ? dayjs(estimate.validUntil).format(DAY_FORMAT) : 'No end date'}
+            {estimate.validUntil ? formatDate(estimate.validUntil) : 'No end date'}
             {isLapsed && (
               <Text span size="xs" c="orange.8" display="block">
                 This date has passed.
@@ -60,10 +58,10 @@ function EstimateHeader({ estimate }: { estimate: EstimateView }) {
             )}
           </StackedFact>
           <StackedFact label="Created">
-            {dayjs(estimate.createdAt).format(DATE_FORMAT)}
+            {formatDateTime(estimate.createdAt)}
             {estimate.createdBy && ` · ${estimate.createdBy}`}
           </StackedFact>
-          <StackedFact label="Last Changed">{dayjs(estimate.updatedAt).format(DATE_FORMAT)}</StackedFact>
+          <StackedFact label="Last Changed">{formatDateTime(estimate.updatedAt)}</StackedFact>
         </SimpleGrid>
       </Stack>
     </Paper>

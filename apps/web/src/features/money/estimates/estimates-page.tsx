@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ESTIMATE_STATUSES, ESTIMATES_WRITE, formatCurrency, satisfies, type EstimateGridRow } from '@sm/shared';
-import dayjs from 'dayjs';
+import { ESTIMATE_STATUSES, type EstimateGridRow, ESTIMATES_WRITE, formatCurrency, formatDate, formatDateTime, satisfies } from '@sm/shared';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -11,9 +10,6 @@ import { ESTIMATES_KEY, fetchEstimates } from './estimates-api';
 import { ESTIMATES_PATHS, estimateViewPath } from './estimates-paths';
 import { EstimateStatusBadge } from './estimate-status-badge';
 
-/** Grid dates read DD/MM/YYYY (spec platform 5.6); the creation time with its hour. */
-const DAY_FORMAT = 'DD/MM/YYYY';
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'estimateNumber', dir: 'desc' }];
 const STATUS_OPTIONS = ESTIMATE_STATUSES.map((s) => ({ value: s, label: s }));
 const QUERY_KEY = [...ESTIMATES_KEY, 'grid'];
@@ -35,7 +31,7 @@ const COLUMNS: GridColumn<EstimateGridRow>[] = [
   { field: 'title', title: 'Title', width: 260, sortable: true, filter: 'text' },
   { field: 'customerName', title: 'Customer', width: 220, sortable: true, filter: 'text' },
   { field: 'total', title: 'Total', width: 130, sortable: true, filter: 'number', render: (row) => formatCurrency(row.total) },
-  { field: 'validUntil', title: 'Valid Until', width: 150, sortable: true, filter: 'date', render: (row) => (row.validUntil ? dayjs(row.validUntil).format(DAY_FORMAT) : '') },
+  { field: 'validUntil', title: 'Valid Until', width: 150, sortable: true, filter: 'date', render: (row) => (row.validUntil ? formatDate(row.validUntil) : '') },
   {
     field: 'workOrderNumber',
     title: 'Work Order #',
@@ -52,7 +48,7 @@ const COLUMNS: GridColumn<EstimateGridRow>[] = [
       ),
   },
   { field: 'createdBy', title: 'Created By', width: 170, sortable: true, filter: 'text', render: (row) => row.createdBy ?? '' },
-  { field: 'createdAt', title: 'Created', width: 180, sortable: true, filter: 'date', render: (row) => dayjs(row.createdAt).format(GRID_DATE_FORMAT) },
+  { field: 'createdAt', title: 'Created', width: 180, sortable: true, filter: 'date', render: (row) => formatDateTime(row.createdAt) },
 ];
 
 /**

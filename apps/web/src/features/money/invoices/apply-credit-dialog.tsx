@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
-import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
+import { MONEY_INPUT } from '../../../components/number-inputs';
 import { BILLING_KEY, fetchBillingPage, useApplyCredit, type CreditMemo } from './invoices-api';
 
 /** The open invoices of the memo's billing customer, the ones a credit may settle. */

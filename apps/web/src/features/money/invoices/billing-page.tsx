@@ -1,6 +1,5 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
-import { INVOICE_STATUSES, moneyText } from '@sm/shared';
-import dayjs from 'dayjs';
+import { formatDate, INVOICE_STATUSES, moneyText } from '@sm/shared';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -38,7 +37,7 @@ const COLUMNS: GridColumn<BillingRow>[] = [
     ),
   },
   { field: 'billingCustomerName', title: 'Billing Customer', width: 240, sortable: true, filter: 'text' },
-  { field: 'invoiceDate', title: 'Invoice Date', width: 175, sortable: true, filter: 'date', render: (row) => dayjs(row.invoiceDate).format('MM/DD/YYYY') },
+  { field: 'invoiceDate', title: 'Invoice Date', width: 175, sortable: true, filter: 'date', render: (row) => formatDate(row.invoiceDate) },
   { field: 'total', title: 'Total', width: 140, sortable: true, filter: 'number', render: (row) => moneyText(row.total) },
   { field: 'amountDue', title: 'Amount Due', width: 150, sortable: true, filter: 'number', render: (row) => moneyText(row.amountDue) },
   {

@@ -6,7 +6,7 @@ import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
 import { CustomerPicker } from '../../office/customers/customer-picker';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
-import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
+import { MONEY_INPUT } from '../../../components/number-inputs';
 import { useCreateCreditMemo } from './invoices-api';
 
 /** New Credit Memo: money owed to a billing customer, with the reason, checked with the shared schema. */
@@ -63,7 +63,6 @@ export function CreditMemoDialog({ onClose }: { onClose: () => void }) {
             }}
             error={errors.reason}
             maxLength={500}
-            rows={4}
             size="md"
             withAsterisk
           />

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconReceiptRefund } from '@tabler/icons-react';
-import { APPLY_CREDITS, BILLING_WRITE, compareMoney, moneyText, satisfies } from '@sm/shared';
+import { APPLY_CREDITS, BILLING_WRITE, compareMoney, formatDate, moneyText, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PHONE_QUERY } from '../../../lib/media';
@@ -12,7 +11,6 @@ import { ApplyCreditDialog } from './apply-credit-dialog';
 import { CreditMemoDialog } from './credit-memo-dialog';
 import { creditMemosQuery, type CreditMemo } from './invoices-api';
 
-const dateOf = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
 
 function ApplyButton({ memo, onApply }: { memo: CreditMemo; onApply: (memo: CreditMemo) => void }) {
   return (
@@ -39,7 +37,7 @@ function MemoTable({ memos, mayApply, onApply }: { memos: CreditMemo[]; mayApply
         {memos.map((m) => (
           <Table.Tr key={m.creditMemoId} data-testid="credit-memo-row">
             <Table.Td>
-              <Text size="sm">{dateOf(m.createdAt)}</Text>
+              <Text size="sm">{formatDate(m.createdAt)}</Text>
               {m.createdBy && <Text size="xs" c="dimmed">{m.createdBy}</Text>}
             </Table.Td>
             <Table.Td>{m.billingCustomerName}</Table.Td>
@@ -65,7 +63,7 @@ function MemoCards({ memos, mayApply, onApply }: { memos: CreditMemo[]; mayApply
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">{m.billingCustomerName}</Text>
-              <Text size="xs" c="dimmed">{dateOf(m.createdAt)}{m.createdBy ? ` · ${m.createdBy}` : ''}</Text>
+              <Text size="xs" c="dimmed">{formatDate(m.createdAt)}{m.createdBy ? ` · ${m.createdBy}` : ''}</Text>
             </Stack>
             <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="memo-remaining">{moneyText(m.remaining)} left</Text>
           </Group>

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { invoiceBody, moneyText, type InvoiceBody, type InvoiceTotalsAnswer } from '@sm/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { numberOrUndefined } from '../../../lib/schema-form';
-import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
+import { MONEY_INPUT } from '../../../components/number-inputs';
+import { useFormDebounce } from '../../../lib/debounce';
 
 interface QuotedRow {
   key: number;
@@ -40,7 +40,7 @@ function draftOf(workOrderId: number, t: Typed) {
  */
 export function useAdjustments(workOrderId: number) {
   const [typed, setTyped] = useState<Typed>({ freight: '', isUseTax: false, discounts: {}, quoted: [] });
-  const [debounced] = useDebouncedValue(typed, 400);
+  const debounced = useFormDebounce(typed);
   const parsed = useMemo(() => invoiceBody.safeParse(draftOf(workOrderId, debounced)), [workOrderId, debounced]);
   const body: InvoiceBody | null = parsed.success ? parsed.data : null;
   const errors: Record<string, string> = {};

@@ -1,9 +1,6 @@
 import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { moneyText, type PaymentHistory } from '@sm/shared';
-import dayjs from 'dayjs';
+import { formatDate, moneyText, type PaymentHistory } from '@sm/shared';
 
-/** Payment dates read MM/DD/YYYY (spec platform 5.5). */
-const DATE_FORMAT = 'MM/DD/YYYY';
 
 /** The payments of an invoice, oldest first: date, method, reference, who took it, amount and any card fee. */
 export function PaymentHistoryTable({ history }: { history: PaymentHistory | undefined }) {
@@ -32,7 +29,7 @@ export function PaymentHistoryTable({ history }: { history: PaymentHistory | und
           <Table.Tbody>
             {history.payments.map((p) => (
               <Table.Tr key={p.paymentId} data-testid="payment-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(p.paidOn).format(DATE_FORMAT)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.paidOn)}</Table.Td>
                 <Table.Td>{p.paymentMethod}</Table.Td>
                 <Table.Td visibleFrom="sm">{p.reference ?? ''}</Table.Td>
                 <Table.Td visibleFrom="sm">{p.receivedBy ?? ''}</Table.Td>

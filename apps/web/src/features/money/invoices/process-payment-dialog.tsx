@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { PHONE_QUERY } from '../../../lib/media';
 import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
-import { MONEY_INPUT } from '../../office/work-orders/items/item-form-parts';
+import { MONEY_INPUT } from '../../../components/number-inputs';
 import { paymentMethodChoicesQuery, useProcessPayment } from './invoices-api';
 
 interface Props {

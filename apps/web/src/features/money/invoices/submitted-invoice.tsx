@@ -1,8 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
-import { BILLING_WRITE, compareMoney, moneyText, satisfies, type InvoiceDisplayMode } from '@sm/shared';
+import { BILLING_WRITE, compareMoney, formatDate, type InvoiceDisplayMode, moneyText, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { DocumentButtons } from '../documents/document-buttons';
@@ -37,7 +36,7 @@ export function SubmittedInvoice({ invoiceId }: { invoiceId: number }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Invoice <b data-testid="invoice-number">{inv.invoiceNumber}</b> of {dayjs(inv.invoiceDate).format('MM/DD/YYYY')} to {inv.billingCustomerName}
+        Invoice <b data-testid="invoice-number">{inv.invoiceNumber}</b> of {formatDate(inv.invoiceDate)} to {inv.billingCustomerName}
         {inv.submittedBy ? `, submitted by ${inv.submittedBy}` : ''}.
       </Text>
       {t.isTaxExempt && <TaxExemptNotice />}

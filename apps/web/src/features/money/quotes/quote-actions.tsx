@@ -26,7 +26,7 @@ function RejectDialog({ quote, onClose }: { quote: QuoteView; onClose: () => voi
           <Text size="sm">
             Reject version {quote.quoteVersion} of quote {quote.quoteNumber}? The work order will need a quote again.
           </Text>
-          <Textarea label="Reason" value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} rows={4} maxLength={500} withAsterisk data-autofocus />
+          <Textarea label="Reason" value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} maxLength={500} withAsterisk data-autofocus />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               No

@@ -1,7 +1,6 @@
 import { Anchor, Group, Paper, Select, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import { QUOTES_WRITE, satisfies, type QuoteLineBody, type QuoteLineRow } from '@sm/shared';
+import { formatDateTime, type QuoteLineBody, type QuoteLineRow, QUOTES_WRITE, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -21,7 +20,6 @@ import { QUOTES_KEY, quoteQuery, useQuoteChange } from './quotes-api';
 import { WORK_ORDER_DETAILS_KEY } from '../../office/work-orders/edit/work-order-api';
 import { quoteViewPath } from './quotes-paths';
 
-const DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 
 function QuoteView({ quoteNumber, quoteVersion }: { quoteNumber: number; quoteVersion: number }) {
   usePageTitle(`Quote ${quoteNumber} v${quoteVersion}`);
@@ -114,7 +112,7 @@ function QuoteView({ quoteNumber, quoteVersion }: { quoteNumber: number; quoteVe
           {quote.statusHistory.map((h, i) => (
             <Timeline.Item key={i} title={h.fromStatus ? `${h.fromStatus} → ${h.toStatus}` : h.toStatus}>
               <Text size="xs" c="dimmed">
-                {dayjs(h.changedAt).format(DATE_FORMAT)} · {h.changedBy ?? 'System'}
+                {formatDateTime(h.changedAt)} · {h.changedBy ?? 'System'}
               </Text>
               {h.comment && <Text size="sm">{h.comment}</Text>}
             </Timeline.Item>

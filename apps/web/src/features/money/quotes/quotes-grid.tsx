@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { CREATE_QUOTE, formatCurrency, QUOTE_STATUSES, satisfies, type QuoteGridRow } from '@sm/shared';
-import dayjs from 'dayjs';
+import { CREATE_QUOTE, formatCurrency, formatDateTime, QUOTE_STATUSES, type QuoteGridRow, satisfies } from '@sm/shared';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
@@ -12,8 +11,6 @@ import { fetchQuotes, QUOTES_KEY } from './quotes-api';
 import { createQuotePath, quoteViewPath } from './quotes-paths';
 import { QuoteStatusBadge } from './quote-status-badge';
 
-/** Grid dates read DD/MM/YYYY hh:mm A (spec platform 5.6). */
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'quoteNumber', dir: 'desc' }];
 const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: s }));
 
@@ -48,7 +45,7 @@ const COLUMNS: GridColumn<QuoteGridRow>[] = [
   { field: 'customerName', title: 'Customer', width: 220, sortable: true, filter: 'text' },
   { field: 'total', title: 'Total', width: 130, sortable: true, filter: 'number', render: (row) => formatCurrency(row.total) },
   { field: 'createdBy', title: 'Created By', width: 170, sortable: true, filter: 'text', render: (row) => row.createdBy ?? '' },
-  { field: 'createdAt', title: 'Created', width: 180, sortable: true, filter: 'date', render: (row) => dayjs(row.createdAt).format(GRID_DATE_FORMAT) },
+  { field: 'createdAt', title: 'Created', width: 180, sortable: true, filter: 'date', render: (row) => formatDateTime(row.createdAt) },
 ];
 
 /**

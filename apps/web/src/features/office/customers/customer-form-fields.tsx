@@ -7,6 +7,7 @@ import type { CustomerFormErrors, CustomerFormValues } from './customer-form';
 import { customerFlagsQuery } from './customers-api';
 import { CustomerTermsFields } from './customer-terms-fields';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
+import { MoneyInput } from '../../../components/number-inputs';
 
 export type SetCustomerField = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => void;
 
@@ -95,9 +96,7 @@ function SiteFields({ values, errors, set }: Pick<FieldsProps, 'values' | 'error
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
           label="Site Radius (metres)"
-          min={0}
           max={SITE_RADIUS_MAX_METERS}
-          allowNegative={false}
           value={values.siteRadiusMeters}
           error={errors.siteRadiusMeters}
           onChange={(v) => set('siteRadiusMeters', v)}
@@ -159,18 +158,13 @@ export function CustomerFormFields(props: FieldsProps) {
           searchable
           nothingFoundMessage={flags.isPending ? 'Loading...' : 'No Options'}
         />
-        <Textarea label="Notes" autosize minRows={4} maxLength={CUSTOMER_NOTES_MAX} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+        <Textarea label="Notes" autosize maxLength={CUSTOMER_NOTES_MAX} value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
       </FormSection>
       {canSetCredit && (
         <FormSection title="Credit">
           <Group align="flex-end" gap="lg">
-            <NumberInput
+            <MoneyInput
               label="Credit Limit"
-              prefix="$"
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              allowNegative={false}
               value={values.creditLimit}
               error={errors.creditLimit}
               onChange={(v) => set('creditLimit', v)}

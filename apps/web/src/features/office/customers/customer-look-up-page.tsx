@@ -1,7 +1,6 @@
 import { Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconPhone, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { addressLineOf, AUTOCOMPLETE_DEBOUNCE_MS, CUSTOMER_LOOKUP_MAX_TAKE, type CustomerLookupRow } from '@sm/shared';
+import { addressLineOf, CUSTOMER_LOOKUP_MAX_TAKE, type CustomerLookupRow } from '@sm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { usePageSearchParams } from '../../../lib/use-page-search-params';
 import { customerPath } from './customer-paths';
 import { customerLookupQuery } from './customers-api';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 function ResultCard({ c }: { c: CustomerLookupRow }) {
   return (
@@ -68,7 +68,7 @@ export default function CustomerLookUpPage() {
   usePageTitle('Customer Look-Up');
   const [params, replaceParams] = usePageSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search.trim());
   const query = useQuery({ ...customerLookupQuery({ search: debounced, take: CUSTOMER_LOOKUP_MAX_TAKE }), enabled: debounced !== '', placeholderData: keepPreviousData });
   // The search stays in the address, so Back returns to the same results.
   useEffect(() => {

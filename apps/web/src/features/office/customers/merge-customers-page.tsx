@@ -133,7 +133,7 @@ export default function MergeCustomersPage() {
         <CustomerSide title="Keep" customerId={keepId} tone="keep" />
         <CustomerSide title="Merge and delete" customerId={mergeId} tone="merge" />
       </SimpleGrid>
-      <Textarea label="Reason" description="Kept in the customer's history." placeholder="Entered twice by the office." maxLength={500} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+      <Textarea label="Reason" description="Kept in the customer's history." placeholder="Entered twice by the office." maxLength={500} autosize value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
       <Group justify="flex-end">
         <Button color="red" leftSection={<IconArrowsJoin size={16} />} onClick={start} disabled={!keep.data || !dup.data} loading={merge.isPending}>
           Merge

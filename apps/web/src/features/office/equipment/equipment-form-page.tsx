@@ -135,7 +135,7 @@ function EquipmentForm({ piece, choices, customerId }: { piece: Equipment | null
             <TextInput type="date" label="Installed On" value={v.installedOn} error={errors.installedOn} onChange={(e) => set('installedOn', e.currentTarget.value)} />
             <TextInput type="date" label="Warranty Ends On" value={v.warrantyEndsOn} error={errors.warrantyEndsOn} onChange={(e) => set('warrantyEndsOn', e.currentTarget.value)} />
           </SimpleGrid>
-          <Textarea label="Notes" autosize minRows={2} maxLength={2000} value={v.notes} error={errors.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+          <Textarea label="Notes" autosize maxLength={2000} value={v.notes} error={errors.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
         </Stack>
       </Paper>
       <Group justify="space-between" gap="sm" mt="md">

@@ -2,8 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { satisfies, type EquipmentHistory, type EquipmentHistoryEntry } from '@sm/shared';
-import dayjs from 'dayjs';
+import { type EquipmentHistory, type EquipmentHistoryEntry, formatDate, satisfies } from '@sm/shared';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/table-states';
 import { ApiError } from '../../../lib/api';
@@ -21,7 +20,6 @@ import { EQUIPMENT_PATHS } from './equipment-paths';
 import { PrintLabelButton } from './print-label-button';
 import { mayStartWorkOrder, StartWorkOrderHere } from './start-work-order-dialog';
 
-const dateOf = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
 const materialsOf = (w: EquipmentHistoryEntry) => (w.materials.length === 0 ? 'None' : w.materials.map((m) => `${m.quantity} × ${m.description}`).join(', '));
 
 function Piece({ h }: { h: EquipmentHistory }) {
@@ -40,8 +38,8 @@ function Piece({ h }: { h: EquipmentHistory }) {
         <Fact label="Serial">{e.serialNumber ?? 'None'}</Fact>
         <Fact label="Refrigerant">{chargeOf(e)}</Fact>
         <Fact label="Voltage">{e.voltageName ?? 'None'}</Fact>
-        <Fact label="Installed">{e.installedOn ? dateOf(e.installedOn) : 'Unknown'}</Fact>
-        <Fact label="Warranty ends">{e.warrantyEndsOn ? dateOf(e.warrantyEndsOn) : 'Unknown'}</Fact>
+        <Fact label="Installed">{e.installedOn ? formatDate(e.installedOn) : 'Unknown'}</Fact>
+        <Fact label="Warranty ends">{e.warrantyEndsOn ? formatDate(e.warrantyEndsOn) : 'Unknown'}</Fact>
       </SimpleGrid>
     </Paper>
   );
@@ -74,7 +72,7 @@ function WorkOrders({ rows }: { rows: EquipmentHistoryEntry[] }) {
             </Group>
             <Text size="sm">{w.problem}</Text>
             <Text size="xs" c="dimmed">
-              {dateOf(w.createdAt)} · {w.technicians.join(', ') || 'No technician'} · {formatHours(w.laborHours)}
+              {formatDate(w.createdAt)} · {w.technicians.join(', ') || 'No technician'} · {formatHours(w.laborHours)}
             </Text>
             <Text size="xs">Materials: {materialsOf(w)}</Text>
           </Card>
@@ -100,7 +98,7 @@ function WorkOrders({ rows }: { rows: EquipmentHistoryEntry[] }) {
           {rows.map((w) => (
             <Table.Tr key={w.workOrderId}>
               <Table.Td>{link(w)}</Table.Td>
-              <Table.Td>{dateOf(w.createdAt)}</Table.Td>
+              <Table.Td>{formatDate(w.createdAt)}</Table.Td>
               <Table.Td>{w.workOrderStatus}</Table.Td>
               <Table.Td>{w.problem}</Table.Td>
               <Table.Td>{w.technicians.join(', ') || 'None'}</Table.Td>

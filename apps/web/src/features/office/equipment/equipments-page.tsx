@@ -1,8 +1,7 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDropletExclamation, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_DEBOUNCE_MS, satisfies, type EquipmentListParsed } from '@sm/shared';
+import { satisfies, type EquipmentListParsed } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
@@ -13,6 +12,7 @@ import { equipmentChoicesQuery, equipmentListQuery } from './equipment-api';
 import { EquipmentList } from './equipment-list';
 import { LEAK_REPAIRS_READ, REFRIGERANT_PATHS } from '../refrigerant/refrigerant-paths';
 import { addEquipmentPath, equipmentQrCodePath } from './equipment-paths';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const PAGE_SIZE = 25;
 type State = EquipmentListParsed['state'];
@@ -23,7 +23,7 @@ export default function EquipmentsPage() {
   const { access } = useSignedIn();
   const canWrite = satisfies(access, { kind: 'area', area: 'Customers', level: 'write' });
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [customerId, setCustomerId] = useState<number | null>(null);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [state, setState] = useState<State>('active');

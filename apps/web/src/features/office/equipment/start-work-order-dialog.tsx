@@ -55,7 +55,7 @@ export function StartWorkOrderHere({ piece, access }: { piece: Equipment; access
               A new work order at {piece.customerName} that names {piece.name}
               {assigned ? ', assigned to you.' : '.'}
             </Text>
-            <Textarea label="Problem" autosize minRows={3} maxLength={WORK_ORDER_PROBLEM_MAX} value={problem} onChange={(e) => setProblem(e.currentTarget.value)} data-autofocus />
+            <Textarea label="Problem" autosize maxLength={WORK_ORDER_PROBLEM_MAX} value={problem} onChange={(e) => setProblem(e.currentTarget.value)} data-autofocus />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setOpen(false)}>
                 Cancel

@@ -1,2 +1,4 @@
+import { formatDateTime } from '@sm/shared';
+
 /** When a movement or a request happened, short, in the browser's own time zone. */
-export const dateTimeText = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+export const dateTimeText = (iso: string) => formatDateTime(iso);

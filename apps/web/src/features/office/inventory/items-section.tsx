@@ -1,11 +1,11 @@
 import { Anchor, Badge, Center, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS, formatCurrency } from '@sm/shared';
+import { formatCurrency } from '@sm/shared';
 import { useState } from 'react';
 import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { useInventoryItems, type ItemsFilter } from './inventory-api';
 import { LocationSelect } from './location-select';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const PAGE_SIZE = 25;
 const ACTIVE_CHOICES = [
@@ -16,7 +16,7 @@ const ACTIVE_CHOICES = [
 /** The items grid: search, location and active filters, paging; a part number opens the item. */
 export function ItemsSection({ onOpenItem, onFilterChange }: { onOpenItem: (itemId: number) => void; onFilterChange: (f: Omit<ItemsFilter, 'take' | 'skip'>) => void }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [warehouseId, setWarehouseId] = useState<number | null>(null);
   const [active, setActive] = useState<string | null>('true');
   const [page, setPage] = useState(1);

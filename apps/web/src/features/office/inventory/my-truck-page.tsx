@@ -1,7 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS } from '@sm/shared';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -10,6 +8,7 @@ import { useMyTruck, useTransferRequests } from './inventory-api';
 import { RequestPartsDialog } from './request-parts-dialog';
 import { TransferStatusBadge } from './transfer-requests-section';
 import { dateTimeText } from './inventory-format';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 
 /** The technician's own requests and what the office decided. */
@@ -40,7 +39,7 @@ function MyRequests() {
 export default function MyTruckPage() {
   usePageTitle('My Truck');
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const truck = useMyTruck(debounced);
   const [isRequesting, setRequesting] = useState(false);
   if (truck.isError && truck.error instanceof ApiError && truck.error.status === 404) {

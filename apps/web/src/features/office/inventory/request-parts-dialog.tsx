@@ -1,13 +1,13 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_DEBOUNCE_MS, transferRequestBody, type InventoryItemOption } from '@sm/shared';
+import { transferRequestBody, type InventoryItemOption } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { apiGet } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useRequestTransfer } from './inventory-api';
 import { LocationSelect } from './location-select';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 /** Items to pick, with what is available at the chosen warehouse. */
 function useItemOptions(search: string, warehouseId: number | null) {
@@ -28,7 +28,7 @@ export function RequestPartsDialog({ truckId, opened, onClose }: { truckId: numb
   const itemId = chosen?.itemId ?? null;
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(query);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [note, setNote] = useState('');
   const { errors, check } = useSchemaForm(transferRequestBody);
@@ -83,7 +83,7 @@ export function RequestPartsDialog({ truckId, opened, onClose }: { truckId: numb
             comboboxProps={{ withinPortal: true }}
           />
           <NumberInput label="Quantity" withAsterisk decimalScale={3} min={0} allowNegative={false} value={quantity} onChange={setQuantity} error={errors.quantity} description={chosen?.available != null ? `${chosen.available} ${chosen.unit} available there` : undefined} />
-          <Textarea label="Note" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
+          <Textarea label="Note" autosize value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>Cancel</Button>
             <Button type="submit" loading={request.isPending}>Send request</Button>

@@ -46,7 +46,7 @@ function AdjustDialog({ item, warehouseId, onClose }: { item: InventoryItem; war
   return (
     <DialogForm title="Adjust stock" opened onClose={onClose} onSubmit={(e) => void submit(e)} isSaving={adjust.isPending} submitLabel="Adjust">
       <LocationSelect label="Location" withAsterisk value={place} onChange={setPlace} error={errors.warehouseId} />
-      <NumberInput label="Quantity" description="Positive adds stock, negative takes it." withAsterisk decimalScale={3} allowNegative value={quantity} onChange={setQuantity} error={errors.quantity} />
+      <NumberInput label="Quantity" description="Positive adds stock, negative takes it." withAsterisk decimalScale={3} allowNegative clampBehavior="none" value={quantity} onChange={setQuantity} error={errors.quantity} />
       <TextInput label="Reason" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
     </DialogForm>
   );

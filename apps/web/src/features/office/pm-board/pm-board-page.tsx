@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { canWrite, satisfies, type PmBoardAnswer, type PmBoardCounts, type PmBoardVisit } from '@sm/shared';
+import { canWrite, formatDate, type PmBoardAnswer, type PmBoardCounts, type PmBoardVisit, satisfies } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/table-states';
@@ -117,7 +117,7 @@ export default function PmBoardPage() {
             PM Board
           </Title>
           <Text size="sm" c="dimmed">
-            Preventive-maintenance visits{query.data ? `, as of ${dayjs(query.data.today).format('dddd MM/DD/YYYY')}` : ''}
+            Preventive-maintenance visits{query.data ? `, as of ${`${dayjs(query.data.today).format('dddd')} ${formatDate(query.data.today)}`}` : ''}
           </Text>
         </div>
         {mayGenerate && <GenerateNow />}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Container, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatCurrency, pmContractDecisionBody, type PublicPmContract } from '@sm/shared';
+import { formatCurrency, formatDate, pmContractDecisionBody, type PublicPmContract } from '@sm/shared';
 import { useParams } from 'react-router';
 import { LinkDecisionForm } from '../../../components/link-decision-form';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -8,7 +8,7 @@ import { apiGet } from '../../../lib/api';
 import { frequencyOf } from './pm-contract-paths';
 
 const COLOURS: Record<PublicPmContract['status'], string> = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' };
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+const day = (iso: string) => formatDate(iso);
 
 /**
  * `/preventiveMaintenanceApproval/{guid}` (spec platform 2.1, no sign-in): the customer reads the contract (location,

@@ -152,7 +152,7 @@ export function PmContractForm({ contract: c, customerId: initialSite = null, on
               <NumberInput label="Visit Length" description="How long a visit takes, in minutes." suffix=" min" allowDecimal={false} min={15} max={1440} value={visitMinutes} onChange={setVisitMinutes} {...field('visitMinutes')} />
               <NumberInput label="Lead Days" description="How many days ahead a visit's work order is made." allowDecimal={false} min={0} max={365} value={leadDays} onChange={setLeadDays} {...field('leadDays')} />
             </SimpleGrid>
-            <Textarea label="Notes" autosize minRows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} {...field('notes')} />
+            <Textarea label="Notes" autosize maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} {...field('notes')} />
           </Stack>
         </Paper>
         {save.isError && <Alert color="red" role="alert">{save.error.message}</Alert>}

@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCurrency, type PmContract } from '@sm/shared';
+import { formatCurrency, formatDateTime, type PmContract } from '@sm/shared';
 import { frequencyOf } from './pm-contract-paths';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -13,7 +13,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 const APPROVAL_COLOURS = { Pending: 'yellow', Approved: 'green', Declined: 'red', Expired: 'gray' } as const;
 
 /** A contract as it reads: its terms, the equipment with each piece's tasks, and the approval requests sent. */

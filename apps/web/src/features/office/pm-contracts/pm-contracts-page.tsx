@@ -1,7 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS, PM_CONTRACT_STATUSES, PM_STATUS_LABELS, satisfies, type PmContractStatus } from '@sm/shared';
+import { PM_CONTRACT_STATUSES, PM_STATUS_LABELS, satisfies, type PmContractStatus } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
@@ -11,6 +10,7 @@ import { CustomerPicker } from '../customers/customer-picker';
 import { PmContractList } from './pm-contract-list';
 import { newPmContractPath } from './pm-contract-paths';
 import { usePmContracts } from './pm-contracts-api';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const PAGE_SIZE = 25;
 
@@ -20,7 +20,7 @@ export default function PmContractsPage() {
   const { access } = useSignedIn();
   const canWrite = satisfies(access, { kind: 'area', area: 'PM Lists', level: 'write' });
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [customerId, setCustomerId] = useState<number | null>(null);
   const [status, setStatus] = useState<PmContractStatus | null>(null);
   const [page, setPage] = useState(1);

@@ -58,7 +58,6 @@ export function PmEquipmentPicker({ pieces, isLoading, chosen, onChange, error }
                   label={`Tasks on ${p.name}`}
                   description="One task a line, in the order they are done."
                   autosize
-                  minRows={3}
                   maxRows={10}
                   value={picked.tasks}
                   onChange={(e) => setTasks(p.equipmentId, e.currentTarget.value)}

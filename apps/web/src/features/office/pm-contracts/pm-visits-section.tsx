@@ -35,7 +35,7 @@ function SkipDialog({ contractId, visit, onClose }: { contractId: number; visit:
         <Text size="sm">
           The visit of {visit ? visitDateOf(visit.dueOn) : ''} will not be generated, now or later. Say why, for the contract&apos;s history.
         </Text>
-        <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+        <Textarea label="Reason" required autosize maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Cancel

@@ -149,7 +149,7 @@ function CloseForm({ po, onClose }: { po: PurchaseOrder; onClose: () => void }) 
         <Text size="sm">
           {isShort ? 'Parts are still outstanding: closing it short means they are no longer expected. Say why.' : 'Everything is received. Close the purchase order?'}
         </Text>
-        {isShort && <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={problem} />}
+        {isShort && <Textarea label="Reason" withAsterisk autosize maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={problem} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             No

@@ -112,7 +112,7 @@ function PurchaseOrderForm({ existing, workOrderId: presetWorkOrderId }: { exist
             />
             <TextInput type="date" label="Expected Date" value={expectedOn} onChange={(e) => setExpectedOn(e.currentTarget.value)} />
           </SimpleGrid>
-          <Textarea mt="sm" label="Notes" autosize minRows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Textarea mt="sm" label="Notes" autosize maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
         </Paper>
         <Title order={3} size="h4">
           Lines

@@ -3,6 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lineTotal, moneyText, sumMoney, type InventoryItemOption } from '@sm/shared';
 import { AsyncSearchSelect } from '../../field/scheduling/async-search-select';
 import { itemOptionsQuery } from './purchase-orders-api';
+import { MoneyInput } from '../../../components/number-inputs';
 
 /** A line as the form holds it: a stocked item or free text; quantity and cost as typed. */
 export interface LineDraft {
@@ -75,7 +76,7 @@ function LineRow({ line, index, onChange, onRemove, canRemove }: { line: LineDra
             onChange={(v) => onChange({ ...line, quantity: v })}
             description={line.received > 0 ? `${line.received} received` : undefined}
           />
-          <NumberInput label={`Line ${n} unit cost`} min={0} decimalScale={2} fixedDecimalScale prefix="$" thousandSeparator="," value={line.unitCost} onChange={(v) => onChange({ ...line, unitCost: v })} />
+          <MoneyInput label={`Line ${n} unit cost`} value={line.unitCost} onChange={(v) => onChange({ ...line, unitCost: v })} />
         </SimpleGrid>
       </Stack>
     </Card>

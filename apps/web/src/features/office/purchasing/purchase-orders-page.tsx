@@ -1,7 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS, PURCHASE_ORDER_STATUS_KEYS, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDERS_WRITE, satisfies, type PurchaseOrderStatus } from '@sm/shared';
+import { PURCHASE_ORDER_STATUS_KEYS, PURCHASE_ORDER_STATUS_LABELS, PURCHASE_ORDERS_WRITE, satisfies, type PurchaseOrderStatus } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
@@ -10,6 +9,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { PurchaseOrderList } from './purchase-order-list';
 import { newPurchaseOrderPath } from './purchase-order-paths';
 import { usePurchaseOrders } from './purchase-orders-api';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const PAGE_SIZE = 25;
 
@@ -18,7 +18,7 @@ export default function PurchaseOrdersPage() {
   usePageTitle('Purchase Orders');
   const canWrite = satisfies(useSignedIn().access, PURCHASE_ORDERS_WRITE);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [status, setStatus] = useState<PurchaseOrderStatus | null>(null);
   const [page, setPage] = useState(1);
   const list = usePurchaseOrders({ search: debounced.trim() || undefined, status: status ?? undefined, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { rateSheetDecisionBody, type PublicRateSheet } from '@sm/shared';
+import { formatDate, type PublicRateSheet, rateSheetDecisionBody } from '@sm/shared';
 import { useParams } from 'react-router';
 import { LinkDecisionForm } from '../../../components/link-decision-form';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -33,7 +33,7 @@ export default function CustomerRateSheetApprovalPage() {
 }
 
 function Approval({ sheet: s, guid, queryKey }: { sheet: PublicRateSheet; guid: string; queryKey: string[] }) {
-  const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const day = (iso: string) => formatDate(iso);
   const rates = {
     labor: s.labor.map((l, i) => ({ ...l, rateSheetLaborItemId: i, technicianUserId: 0 })),
     trucks: s.trucks.map((t, i) => ({ ...t, rateSheetTruckTypeId: i })),

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { saveRateSheetBody, type RateSheetVersion, type SaveRateSheetBody } from '@sm/shared';
@@ -6,6 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { notifyError } from '../../../lib/notify';
 import { numberOrUndefined } from '../../../lib/schema-form';
 import { itemRateTypesQuery, perDiemTypesQuery, rateSheetTechniciansQuery } from './rate-sheets-api';
+import { MoneyInput } from '../../../components/number-inputs';
 
 type Amount = number | string;
 interface LaborRow { technicianUserId: string | null; employeeType: string; hourlyRate: Amount; otHourlyRate: Amount; standByRate: Amount; apprenticeRate: Amount; dailyRate: Amount }
@@ -72,7 +73,7 @@ function RowFrame({ label, onRemove, children, cols }: { label: string; onRemove
 }
 
 const money = (label: string, value: Amount, onChange: (v: Amount) => void, error?: string, required = true) => (
-  <NumberInput label={label} value={value} onChange={onChange} error={error} decimalScale={2} allowNegative={false} hideControls inputMode="decimal" prefix="$" withAsterisk={required} />
+  <MoneyInput label={label} value={value} onChange={onChange} error={error} withAsterisk={required} />
 );
 
 /**

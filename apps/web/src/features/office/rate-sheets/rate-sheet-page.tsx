@@ -1,5 +1,4 @@
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, NavLink, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCopy, IconEdit, IconPlus, IconSearch, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_WRITE, satisfies, type CustomerRateSheet, type RateSheetVersion, type SaveRateSheetBody } from '@sm/shared';
@@ -13,6 +12,7 @@ import { draftOf, RateSheetEditor, type RateSheetDraft } from './rate-sheet-edit
 import { ApprovalHistory, RateSheetRates, VersionBadges } from './rate-sheet-version-view';
 import { rateSheetSettingsQuery, useCustomerRateSheet, useRateSheetCustomers, useRateSheetVersion, useSaveRateSheet, useSaveRateSheetSettings } from './rate-sheets-api';
 import { SendRateSheetDialog } from './send-rate-sheet-dialog';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -33,7 +33,7 @@ function ApprovalSetting({ mayEdit }: { mayEdit: boolean }) {
 
 function CustomerPicker({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const debounced = useSearchDebounce(search.trim());
   const list = useRateSheetCustomers(debounced);
   return (
     <Stack gap="xs">

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { moneyText, type RateSheetApproval, type RateSheetStatus, type RateSheetVersion } from '@sm/shared';
+import { formatDate, moneyText, type RateSheetApproval, type RateSheetStatus, type RateSheetVersion } from '@sm/shared';
 import type { ReactNode } from 'react';
 
 export const RATE_SHEET_STATUS_LABELS: Record<RateSheetStatus, { label: string; color: string }> = {
@@ -63,7 +63,7 @@ export function RateSheetRates({ v }: { v: Pick<RateSheetVersion, 'labor' | 'tru
 /** The version's requests to the customer and their answers, newest first. */
 export function ApprovalHistory({ approvals }: { approvals: RateSheetApproval[] }) {
   if (approvals.length === 0) return null;
-  const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const day = (iso: string) => formatDate(iso);
   return (
     <Stack gap={6} component="section" aria-label="Customer approval">
       <Title order={4}>Customer Approval</Title>

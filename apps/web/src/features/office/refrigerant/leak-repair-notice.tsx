@@ -1,17 +1,17 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { LeakRepair } from '@sm/shared';
+import { formatDate } from '@sm/shared';
 
-const dateText = (on: string) => new Date(`${on}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** How a verification test stands: its date and result, or still to do. */
 export function testText(on: string | null, passed: boolean | null) {
   if (!on) return 'to do';
-  return `${passed ? 'passed' : 'failed'} on ${dateText(on)}`;
+  return `${passed ? 'passed' : 'failed'} on ${formatDate(on)}`;
 }
 
 /** A deadline as people read it. */
-export const dueText = (repair: LeakRepair) => `${dateText(repair.dueOn)}${repair.isOverdue ? ' (overdue)' : ''}`;
+export const dueText = (repair: LeakRepair) => `${formatDate(repair.dueOn)}${repair.isOverdue ? ' (overdue)' : ''}`;
 
 /**
  * The warning a technician reads when a leak rate is above its category's rate: the piece, the rate, the repair

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconClipboardList, IconSearch, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_DEBOUNCE_MS, canRead, SEARCH_MIN_LENGTH, type SearchGroup, type SearchRecordsAnswer } from '@sm/shared';
+import { canRead, SEARCH_MIN_LENGTH, type SearchGroup, type SearchRecordsAnswer } from '@sm/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -10,6 +9,7 @@ import { apiGet } from '../../../lib/api';
 import { usePageSearchParams } from '../../../lib/use-page-search-params';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { isSearchable, searchRecordsQuery, searchTargets } from './search-api';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 /** Rows of each group the page shows first; "Show more" asks for the next ones of that group alone. */
 const PAGE = 10;
@@ -92,7 +92,7 @@ export default function SearchRecordsPage() {
   const [params, replaceParams] = usePageSearchParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
-  const [debounced] = useDebouncedValue(typed, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(typed);
   useEffect(() => setTyped(q), [q]);
   useEffect(() => {
     if (debounced.trim() !== q.trim()) replaceParams(debounced.trim() ? { q: debounced.trim() } : {});

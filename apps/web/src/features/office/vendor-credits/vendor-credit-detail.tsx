@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatCurrency, type VendorCredit } from '@sm/shared';
+import { formatCurrency, formatDate, type VendorCredit } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { confirm } from '../../../components/confirm';
 import { LoadFailed } from '../../../components/table-states';
@@ -74,7 +74,7 @@ function Actions({ credit }: { credit: VendorCredit }) {
         description={`Purchase orders of ${credit.vendorName}`}
         placeholder={orders.isPending ? 'Loading...' : 'No purchase order'}
         clearable
-        data={(orders.data ?? []).map((p) => ({ value: String(p.purchaseOrderId), label: `PO ${p.number} · ${new Date(p.createdAt).toLocaleDateString('en-US')}` }))}
+        data={(orders.data ?? []).map((p) => ({ value: String(p.purchaseOrderId), label: `PO ${p.number} · ${formatDate(p.createdAt)}` }))}
         value={credit.purchaseOrderId == null ? null : String(credit.purchaseOrderId)}
         onChange={(v) => match.mutate(v ? Number(v) : null)}
         disabled={match.isPending}
@@ -149,7 +149,7 @@ export default function VendorCreditDetail({ vendorCreditId, canWrite, onClose }
               <Text size="sm">
                 Applied with credit memo <b>{credit.vendorReference}</b>
                 {credit.appliedBy ? ` by ${credit.appliedBy}` : ''}
-                {credit.appliedAt ? ` on ${new Date(credit.appliedAt).toLocaleDateString('en-US')}` : ''}.
+                {credit.appliedAt ? ` on ${formatDate(credit.appliedAt)}` : ''}.
               </Text>
             )}
             {credit.status === 'open' && canWrite && <Actions credit={credit} />}

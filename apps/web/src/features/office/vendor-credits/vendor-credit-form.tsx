@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { useCreateVendorCredit, useCreditVendors } from './vendor-credits-api';
+import { MoneyInput } from '../../../components/number-inputs';
 
 interface Line {
   key: number;
@@ -57,22 +58,16 @@ export default function NewVendorCreditForm({ onClose, onCreated }: { onClose: (
           error={errors.vendorId}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
+        <Textarea label="Notes" autosize value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
         <Text fw={600}>Lines</Text>
         {lines.map((l, i) => (
           <Group key={l.key} gap="xs" align="flex-end" wrap={isPhone ? 'wrap' : 'nowrap'} role="group" aria-label={`Line ${i + 1}`}>
             <TextInput label="Part Number" value={l.partNumber} onChange={(e) => setLine(l.key, { partNumber: e.currentTarget.value })} style={{ flex: '1 1 120px' }} />
             <TextInput label="Description" withAsterisk value={l.description} onChange={(e) => setLine(l.key, { description: e.currentTarget.value })} style={{ flex: '2 1 200px' }} />
             <NumberInput label="Quantity" withAsterisk decimalScale={3} min={0} allowNegative={false} hideControls value={l.quantity} onChange={(v) => setLine(l.key, { quantity: v })} style={{ flex: '0 1 90px' }} />
-            <NumberInput
+            <MoneyInput
               label="Unit Cost"
               withAsterisk
-              prefix="$"
-              decimalScale={2}
-              fixedDecimalScale
-              min={0}
-              allowNegative={false}
-              hideControls
               value={l.unitCost}
               onChange={(v) => setLine(l.key, { unitCost: v })}
               style={{ flex: '0 1 110px' }}

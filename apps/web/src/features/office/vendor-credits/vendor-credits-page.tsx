@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { AUTOCOMPLETE_DEBOUNCE_MS, formatCurrency, satisfies, VENDOR_CREDIT_STATUS_LABELS, type GridFilter, type VendorCreditRow } from '@sm/shared';
+import { formatCurrency, formatDate, type GridFilter, satisfies, VENDOR_CREDIT_STATUS_LABELS, type VendorCreditRow } from '@sm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -10,12 +10,12 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { VENDOR_CREDIT_WRITE } from './vendor-credit-access';
 import { useVendorCredits } from './vendor-credits-api';
 import { VendorCreditStatusBadge } from './vendor-credit-status';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const VendorCreditDetail = lazy(() => import('./vendor-credit-detail'));
 const NewVendorCreditForm = lazy(() => import('./vendor-credit-form'));
 
 const PAGE_SIZE = 25;
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 
 function CreditTable({ rows, isLoading, open }: { rows: VendorCreditRow[] | undefined; isLoading: boolean; open: (id: number) => void }) {
   return (
@@ -53,7 +53,7 @@ function CreditTable({ rows, isLoading, open }: { rows: VendorCreditRow[] | unde
                   {formatCurrency(c.amount)}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dateOf(c.createdAt)}</Text>
+                  <Text size="sm">{formatDate(c.createdAt)}</Text>
                   {c.createdBy && (
                     <Text size="xs" c="dimmed">
                       {c.createdBy}
@@ -79,7 +79,7 @@ function CreditCards({ rows, open }: { rows: VendorCreditRow[] | undefined; open
               <Stack gap={2}>
                 <Text fw={600}>{c.vendorName}</Text>
                 <Text size="xs" c="dimmed">
-                  Credit {c.vendorCreditId} · {c.workOrderNumber ? `WO ${c.workOrderNumber}` : 'no work order'} · {dateOf(c.createdAt)}
+                  Credit {c.vendorCreditId} · {c.workOrderNumber ? `WO ${c.workOrderNumber}` : 'no work order'} · {formatDate(c.createdAt)}
                 </Text>
               </Stack>
               <Stack gap={2} align="flex-end">
@@ -101,7 +101,7 @@ export default function VendorCreditsPage() {
   const canWrite = satisfies(access, VENDOR_CREDIT_WRITE);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);

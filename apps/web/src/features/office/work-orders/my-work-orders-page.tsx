@@ -1,7 +1,6 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
-import { TECHNICIAN_WORK_ORDER_FIELDS, type TechnicianWorkOrderRow } from '@sm/shared';
+import { formatDateTime, TECHNICIAN_WORK_ORDER_FIELDS, type TechnicianWorkOrderRow } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
@@ -10,8 +9,6 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { workOrderEditPath } from './edit/work-order-paths';
 import { fetchMyWorkOrders, workOrderStatusesQuery } from './work-orders-api';
 
-/** Grid dates read DD/MM/YYYY hh:mm A (spec platform 5.6). */
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'workOrderNumber', dir: 'desc' }];
 
@@ -61,7 +58,7 @@ export default function MyWorkOrdersPage() {
         width: 180,
         sortable: sortable('createdDate'),
         filter: 'date',
-        render: (row) => (row.createdDate ? dayjs(row.createdDate).format(GRID_DATE_FORMAT) : ''),
+        render: (row) => (row.createdDate ? formatDateTime(row.createdDate) : ''),
       },
     ],
     [statuses.data],

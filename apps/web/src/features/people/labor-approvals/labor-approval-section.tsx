@@ -1,14 +1,13 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createLaborApprovalBody, LABOR_APPROVAL_DAYS, satisfies, type CreatedLaborApproval, type CreateLaborApprovalBody, type LaborApproval } from '@sm/shared';
+import { type CreatedLaborApproval, createLaborApprovalBody, type CreateLaborApprovalBody, formatDateTime, LABOR_APPROVAL_DAYS, type LaborApproval, satisfies } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { apiGet, apiPost } from '../../../lib/api';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import type { WorkOrderDetails } from '../../office/work-orders/edit/work-order-api';
 import { useSchemaForm } from '../../../lib/schema-form';
-import { whenText } from '../../../lib/when';
 import { LABOR_APPROVAL_STATUS_COLOURS } from './labor-approval-status';
 
 const approvalsQuery = (workOrderId: number) =>
@@ -56,12 +55,12 @@ export function LaborApprovalSection({ workOrder }: { workOrder: WorkOrderDetail
               </Badge>
               <Stack gap={0} style={{ flex: 1, minWidth: 220 }}>
                 <Text size="sm">
-                  {a.laborCount} labor {a.laborCount === 1 ? 'entry' : 'entries'}, asked by {a.requestedByName} on {whenText(a.requestedAt)}
+                  {a.laborCount} labor {a.laborCount === 1 ? 'entry' : 'entries'}, asked by {a.requestedByName} on {formatDateTime(a.requestedAt)}
                   {a.sentTo ? `, sent to ${a.sentTo}` : ''}
                 </Text>
                 {a.decidedAt && (
                   <Text size="sm" c="dimmed">
-                    {a.status} by {a.approverName} on {whenText(a.decidedAt)}
+                    {a.status} by {a.approverName} on {formatDateTime(a.decidedAt)}
                     {a.comment ? `: “${a.comment}”` : ''}
                   </Text>
                 )}

@@ -115,7 +115,7 @@ function DecisionForm({ approval, guid, queryKey }: { approval: PublicLaborAppro
     <Paper withBorder p="md" radius="md" component="form" onSubmit={ask('Approved')} noValidate aria-label="Your answer">
       <Stack gap="sm">
         <TextInput label="Your Name" withAsterisk maxLength={100} autoComplete="name" value={approverName} onChange={(e) => (setApproverName(e.currentTarget.value), clear('approverName'))} error={errors.approverName} />
-        <Textarea label="Comment" description="Needed when you dispute the hours." autosize minRows={2} maxLength={1000} value={comment} onChange={(e) => (setComment(e.currentTarget.value), clear('comment'))} error={errors.comment} />
+        <Textarea label="Comment" description="Needed when you dispute the hours." autosize maxLength={1000} value={comment} onChange={(e) => (setComment(e.currentTarget.value), clear('comment'))} error={errors.comment} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" color="orange" leftSection={<IconMessageReport size={16} />} onClick={() => ask('Disputed')()}>
             Dispute

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBellPlus, IconTrash } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFlagReminderBody, satisfies, type CreateFlagReminderBody, type WorkOrderFlagReminder } from '@sm/shared';
+import { createFlagReminderBody, type CreateFlagReminderBody, formatDateTime, satisfies, type WorkOrderFlagReminder } from '@sm/shared';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { confirm } from '../../../components/confirm';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
@@ -12,7 +12,6 @@ import { useIsPhone } from '../../field/clock/clock-modal';
 import type { WorkOrderDetails } from '../../office/work-orders/edit/work-order-api';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { WRITE_UPS_WRITE } from '../write-ups/write-ups-access';
-import { whenText } from '../../../lib/when';
 
 const WriteUpDialog = lazy(() => import('../write-ups/write-up-dialog').then((m) => ({ default: m.WriteUpDialog })));
 
@@ -74,7 +73,7 @@ function AddReminderDialog({ workOrderId, onClose }: { workOrderId: number; onCl
             data-autofocus
           />
           <TextInput type="datetime-local" label="Reminder Time" withAsterisk value={when} onChange={(e) => (setWhen(e.currentTarget.value), clear('flagReminderTime'))} error={errors.flagReminderTime} />
-          <Textarea label="Reminder Description" withAsterisk autosize minRows={2} maxLength={500} value={description} onChange={(e) => (setDescription(e.currentTarget.value), clear('reminderDescription'))} error={errors.reminderDescription} />
+          <Textarea label="Reminder Description" withAsterisk autosize maxLength={500} value={description} onChange={(e) => (setDescription(e.currentTarget.value), clear('reminderDescription'))} error={errors.reminderDescription} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -161,7 +160,7 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
               <Table.Tbody>
                 {list.map((r) => (
                   <Table.Tr key={r.flagReminderId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{whenText(r.flagReminderTime)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.flagReminderTime)}</Table.Td>
                     <Table.Td>{r.workOrderFlagName}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.reminderDescription}</Table.Td>
                     <Table.Td>
@@ -179,7 +178,7 @@ export function FlagRemindersSection({ workOrder }: { workOrder: WorkOrderDetail
                             <ActionIcon
                               variant="subtle"
                               color="red"
-                              aria-label={`Take back the reminder of ${whenText(r.flagReminderTime)}`}
+                              aria-label={`Take back the reminder of ${formatDateTime(r.flagReminderTime)}`}
                               loading={cancel.isPending && cancel.variables === r.flagReminderId}
                               onClick={async () => {
                                 if (await confirm({ title: 'Take Back Reminder', message: 'Take back this reminder? The technicians will not be notified.', confirmLabel: 'Take Back', cancelLabel: 'Keep' })) cancel.mutate(r.flagReminderId);

@@ -11,7 +11,7 @@ import { SopNoticeLinks, useMySopCounts } from '../sop/sop-notice-links';
 import { workOrderEditPath } from '../../office/work-orders/edit/work-order-paths';
 import { PAY_RAISE_PATHS } from '../pay-raises/pay-raises-areas';
 import { flagRemindersQuery, myPayRaiseNoticesQuery, myWriteUpsQuery, useNoticeActions } from './notices-api';
-import { whenText } from '../../../lib/when';
+import { formatDateTime } from '@sm/shared';
 
 interface Manager {
   managerId: number;
@@ -44,14 +44,13 @@ function NoticeCard({ notice, onOpen }: { notice: FlagReminder; onOpen: () => vo
           {notice.reminderDescription}
         </Text>
         <Text size="xs" c="dimmed">
-          Reminder for {whenText(notice.flagReminderTime)}
+          Reminder for {formatDateTime(notice.flagReminderTime)}
           {notice.isHelpRequested ? ' · help asked for' : ''}
         </Text>
         {isAsking && (
           <Textarea
             label="What do you need?"
             autosize
-            minRows={2}
             maxLength={1000}
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
@@ -117,8 +116,8 @@ function WriteUpCard({ writeUp, onOpen }: { writeUp: WriteUp; onOpen: () => void
           {writeUp.writeUpDescription}
         </Text>
         <Text size="xs" c="dimmed">
-          By {writeUp.managerName ?? 'a former manager'} on {whenText(writeUp.createdDate)}
-          {writeUp.modifiedDate ? `, changed ${whenText(writeUp.modifiedDate)}` : ''}
+          By {writeUp.managerName ?? 'a former manager'} on {formatDateTime(writeUp.createdDate)}
+          {writeUp.modifiedDate ? `, changed ${formatDateTime(writeUp.modifiedDate)}` : ''}
         </Text>
         <Group gap="xs" justify="flex-end">
           <Button size="xs" leftSection={<IconCheck size={14} />} loading={dismissWriteUp.isPending} onClick={() => dismissWriteUp.mutate(writeUp.writeUpId)}>

@@ -33,7 +33,7 @@ function Answer({ notice }: { notice: PayRaiseNotice }) {
   };
   return (
     <Stack gap="xs">
-      <Textarea label="Comment" description="Needed to refuse." autosize minRows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+      <Textarea label="Comment" description="Needed to refuse." autosize maxLength={1000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" color="red" leftSection={<IconX size={14} />} loading={decide.isPending && decide.variables?.isApproved === false} onClick={() => answer(false)}>
           Refuse

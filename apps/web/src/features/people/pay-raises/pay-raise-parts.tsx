@@ -1,6 +1,5 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCurrency, RAISE_APPROVAL_PRIORITIES, type PayRaise, type PayRaiseStatus } from '@sm/shared';
-import dayjs from 'dayjs';
+import { formatCurrency, formatDate, type PayRaise, type PayRaiseStatus, RAISE_APPROVAL_PRIORITIES } from '@sm/shared';
 import { StackedFact } from '../../../components/stacked-fact';
 
 const STATUS_COLOR: Record<PayRaiseStatus, string> = { Requested: 'orange', Approved: 'teal', Refused: 'red', Signed: 'green' };
@@ -16,7 +15,7 @@ export function PayRaiseStatusBadge({ status }: { status: PayRaiseStatus }) {
 
 /** A pay figure, or a dash for those who may not see pay. */
 export const payText = (n: number | null) => (n === null ? '—' : `${formatCurrency(n)}/h`);
-export const dayText = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
+export const dayText = (iso: string) => formatDate(iso);
 
 
 /** What a raise is: the employee's position and pay now and after, why, from when, how urgent, and where it stands. */

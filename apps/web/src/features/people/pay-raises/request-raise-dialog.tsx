@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createPayRaiseBody, RAISE_APPROVAL_PRIORITIES } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { payRaiseEmployeesQuery, payRaiseTypesQuery, usePayRaiseActions } from './pay-raises-api';
+import { MoneyInput } from '../../../components/number-inputs';
 
 const PRIORITY_OPTIONS = RAISE_APPROVAL_PRIORITIES.map((p) => ({ value: String(p.raiseApprovalPriorityId), label: p.name }));
 
@@ -73,13 +74,9 @@ export function RequestRaiseDialog({ onClose }: { onClose: () => void }) {
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput label="New Position" withAsterisk maxLength={100} value={newPosition} onChange={(e) => (setNewPosition(e.currentTarget.value), clear('newPosition'))} error={errors.newPosition} />
-            <NumberInput
+            <MoneyInput
               label="New Pay (per hour)"
               withAsterisk
-              prefix="$"
-              decimalScale={2}
-              min={0}
-              thousandSeparator=","
               value={newPay}
               onChange={(v) => (setNewPay(v), clear('newPay'))}
               error={errors.newPay}
@@ -87,7 +84,7 @@ export function RequestRaiseDialog({ onClose }: { onClose: () => void }) {
             <TextInput type="date" label="Effective Date" withAsterisk value={effectiveDate} onChange={(e) => (setEffectiveDate(e.currentTarget.value), clear('effectiveDate'))} error={errors.effectiveDate} />
             <Select label="Approval Priority" withAsterisk data={PRIORITY_OPTIONS} value={priority} onChange={(v) => (setPriority(v), clear('raiseApprovalPriorityId'))} error={errors.raiseApprovalPriorityId} comboboxProps={{ withinPortal: true }} />
           </SimpleGrid>
-          <Textarea label="Reason For Change" withAsterisk autosize minRows={3} maxLength={1000} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reasonForChange'))} error={errors.reasonForChange} />
+          <Textarea label="Reason For Change" withAsterisk autosize maxLength={1000} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reasonForChange'))} error={errors.reasonForChange} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

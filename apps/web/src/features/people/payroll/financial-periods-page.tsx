@@ -1,7 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FINANCIAL_PERIOD_KINDS, financialPeriodBody, satisfies, TIMESHEET_LOCK, type FinancialPeriod, type FinancialPeriodBody, type FinancialPeriodKind } from '@sm/shared';
+import { FINANCIAL_PERIOD_KINDS, type FinancialPeriod, financialPeriodBody, type FinancialPeriodBody, type FinancialPeriodKind, formatDate, satisfies, TIMESHEET_LOCK } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ import { PAYROLL_KEY } from './payroll-api';
 const periodsQuery = (kind: FinancialPeriodKind) =>
   queryOptions({ queryKey: [...PAYROLL_KEY, 'financialPeriods', kind], queryFn: ({ signal }) => apiGet<FinancialPeriod[]>(`Payroll/financialPeriods?kind=${kind}`, { signal }), staleTime: 0 });
 
-const day = (date: string) => dayjs(date).format('ddd, MMM D, YYYY');
+const day = (date: string) => `${dayjs(date).format('ddd')} ${formatDate(date)}`;
 
 /**
  * `/administration/financialPeriods` (account settings financialPeriods): the company's pay periods and billing periods

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { addDays, type PayPeriod } from '@sm/shared';
+import { addDays, formatDateTime, type PayPeriod } from '@sm/shared';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/table-states';
@@ -48,7 +48,7 @@ export function PeriodBar({ period, onDate, children }: { period: PayPeriod; onD
 export function PeriodBadge({ period }: { period: PayPeriod }) {
   if (period.lockedAt) {
     return (
-      <Tooltip label={`Locked by ${period.lockedByName} on ${dayjs(period.lockedAt).format('MMM D, YYYY h:mm A')}`}>
+      <Tooltip label={`Locked by ${period.lockedByName} on ${formatDateTime(period.lockedAt)}`}>
         <Badge color="gray" variant="filled">
           Locked
         </Badge>

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCalendarCog, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type PayPeriod, type TimesheetSummaryRow } from '@sm/shared';
+import { formatDateTime, hoursText, type PayPeriod, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type TimesheetSummaryRow } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { confirm } from '../../../components/confirm';
@@ -135,7 +135,7 @@ function hasTime(row: Pick<TimesheetSummaryRow, 'built' | 'approval'>) {
 export function ApprovalBadge({ row }: { row: Pick<TimesheetSummaryRow, 'approval' | 'hasOpenLabor' | 'built'> }) {
   if (row.hasOpenLabor) return <Badge color="orange" variant="light">Clocked in</Badge>;
   if (!row.approval) return hasTime(row) ? <Badge color="yellow" variant="light">Needs approval</Badge> : <Text size="sm" c="dimmed">No time</Text>;
-  const by = `by ${row.approval.approvedByName} on ${dayjs(row.approval.approvedAt).format('MMM D, h:mm A')}`;
+  const by = `by ${row.approval.approvedByName} on ${formatDateTime(row.approval.approvedAt)}`;
   return row.approval.isCurrent ? (
     <Tooltip label={`Approved ${by}`}>
       <Badge color="teal" variant="light">Approved</Badge>

@@ -75,7 +75,7 @@ export function AdjustmentDialog({ userId, name, period, onClose }: { userId: nu
             {field('overtimeHours', 'Overtime Hours')}
             {field('ptoHours', 'PTO Hours')}
           </SimpleGrid>
-          <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} />
+          <Textarea label="Reason" withAsterisk autosize maxLength={500} value={reason} onChange={(e) => (setReason(e.currentTarget.value), clear('reason'))} error={errors.reason} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

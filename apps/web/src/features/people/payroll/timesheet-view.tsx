@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconMinus, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type TimesheetDay, type TimesheetDetailAnswer, type TimesheetEntry } from '@sm/shared';
+import { formatDateTime, hoursText, satisfies, TIMESHEET_APPROVE, TIMESHEET_LOCK, type TimesheetDay, type TimesheetDetailAnswer, type TimesheetEntry } from '@sm/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -255,7 +255,7 @@ function Adjustments({ sheet }: { sheet: TimesheetDetailAnswer }) {
           </Text>
           <Text size="sm">{a.reason}</Text>
           <Text size="xs" c="dimmed">
-            By {a.createdByName} on {dayjs(a.createdAt).format('MMM D, YYYY h:mm A')}
+            By {a.createdByName} on {formatDateTime(a.createdAt)}
           </Text>
         </Paper>
       ))}

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { SopCheckListNotification } from '@sm/shared';
 import { usePageTitle } from '../../../components/use-page-title';
 import { myCheckListQuery, mySopsQuery } from '../notices/notices-api';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { MyNoticesPage } from './my-sop-page-parts';
 import { useMySopActions } from './sop-api';
 import { SopNoticeLinks } from './sop-notice-links';
+import { formatDateTime } from '@sm/shared';
 
 /** The steps waiting, SOP by SOP, in the order the server lists them. */
 function bySop(steps: SopCheckListNotification[]) {

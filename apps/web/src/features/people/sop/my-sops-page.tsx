@@ -5,11 +5,11 @@ import type { SopNotificationDetail } from '@sm/shared';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { myCheckListQuery, mySopsQuery } from '../notices/notices-api';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { MyNoticesPage } from './my-sop-page-parts';
 import { useMySopActions } from './sop-api';
 import { SopNoticeLinks } from './sop-notice-links';
 import { SopStatusBadge } from './sop-status-badge';
+import { formatDateTime } from '@sm/shared';
 
 /** One SOP given to the caller: what it is and what to do, with Acknowledge. */
 function SopCard({ sop }: { sop: SopNotificationDetail }) {

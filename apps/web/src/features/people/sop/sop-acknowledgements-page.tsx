@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { sopAcknowledgementsQuery, sopListQuery } from './sop-api';
 import { SopPageHeader } from './sop-page-header';
+import { formatDateTime } from '@sm/shared';
 
 const COLUMNS = 6;
 

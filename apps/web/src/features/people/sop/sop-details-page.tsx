@@ -1,7 +1,7 @@
 import { Anchor, Button, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { satisfies, SOP_WRITE, type SopDetailRow } from '@sm/shared';
+import { formatDateTime, satisfies, SOP_WRITE, type SopDetailRow } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -10,7 +10,6 @@ import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../platform/auth/session-context';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { sopListQuery, useSopMutations } from './sop-api';
 import SopDialog from './sop-dialog';
 import { SopPageHeader } from './sop-page-header';

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SOP_STATUSES, sopDetailBody, type SopDetail } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { useIsPhone } from '../../field/clock/clock-modal';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { sopAssignableUsersQuery, sopDetailQuery, useSopMutations } from './sop-api';
 import { SopStepsEditor, stepDraft, type StepDraft } from './sop-steps-editor';
+import { SelectAllMultiSelect } from '../../../components/select-all-multi-select';
 
 const STATUS_OPTIONS = SOP_STATUSES.map((s) => ({ value: String(s.sopStatusId), label: s.sopStatus }));
 const PENDING = String(SOP_STATUSES[0].sopStatusId);
@@ -119,7 +120,6 @@ function SopForm({ existing, onClose }: { existing: SopDetail | null; onClose: (
         <Textarea
           label="Description"
           autosize
-          minRows={3}
           maxRows={10}
           maxLength={4000}
           value={description}
@@ -127,17 +127,16 @@ function SopForm({ existing, onClose }: { existing: SopDetail | null; onClose: (
           error={errors.description}
         />
         <SopStepsEditor steps={steps} error={errors.steps} onChange={(next) => (setSteps(next), clear('steps'))} />
-        <MultiSelect
+        <SelectAllMultiSelect
           label="Assign To"
           description="Each person gets the SOP to acknowledge and its steps to mark done."
+          placeholder="Nobody yet"
           searchable
-          clearable
           data={(staff.data ?? []).map((u) => ({ value: String(u.userId), label: u.name }))}
           value={assigned}
           onChange={(v) => (setAssigned(v), clear('assignedUserIds'))}
           error={errors.assignedUserIds}
           nothingFoundMessage={staff.isPending ? 'Loading...' : 'Nobody by that name'}
-          comboboxProps={{ withinPortal: true }}
         />
         {formerStaff > 0 && (
           <Text size="sm" c="dimmed">

@@ -105,7 +105,6 @@ export function WriteUpDialog({ existing, origin, onClose }: { existing?: WriteU
             label="Write-Up Description"
             withAsterisk
             autosize
-            minRows={3}
             maxLength={2000}
             value={description}
             onChange={(e) => (setDescription(e.currentTarget.value), clear('writeUpDescription'))}

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { satisfies, WRITE_UP_STATUSES, type WriteUp } from '@sm/shared';
-import dayjs from 'dayjs';
+import { formatDateTime, satisfies, WRITE_UP_STATUSES, type WriteUp } from '@sm/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
@@ -12,7 +11,6 @@ import { WriteUpDialog } from './write-up-dialog';
 import { WRITE_UPS_KEY, fetchWriteUps } from './write-ups-api';
 import { WRITE_UPS_WRITE } from './write-ups-access';
 
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'createdDate', dir: 'desc' }];
 const STATUS_OPTIONS = WRITE_UP_STATUSES.map((s) => ({ value: s, label: s }));
 const QUERY_KEY = [...WRITE_UPS_KEY, 'grid'];
@@ -27,7 +25,7 @@ function columnsFor(onEdit: ((w: WriteUp) => void) | null): GridColumn<WriteUp>[
       filter: 'text',
       render: (row) =>
         onEdit ? (
-          <UnstyledButton onClick={() => onEdit(row)} aria-label={`Change the write-up of ${row.userName} of ${dayjs(row.createdDate).format(GRID_DATE_FORMAT)}`}>
+          <UnstyledButton onClick={() => onEdit(row)} aria-label={`Change the write-up of ${row.userName} of ${formatDateTime(row.createdDate)}`}>
             <Text span c="blue.8" fw={600} td="underline">
               {row.userName}
             </Text>
@@ -68,7 +66,7 @@ function columnsFor(onEdit: ((w: WriteUp) => void) | null): GridColumn<WriteUp>[
         </Badge>
       ),
     },
-    { field: 'createdDate', title: 'Written', width: 190, sortable: true, filter: 'date', render: (row) => dayjs(row.createdDate).format(GRID_DATE_FORMAT) },
+    { field: 'createdDate', title: 'Written', width: 190, sortable: true, filter: 'date', render: (row) => formatDateTime(row.createdDate) },
   ];
 }
 

@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useReturnFocus } from '../../../components/use-return-focus';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { ReferenceRowSelect } from './reference-row-select';
+import { MoneyInput } from '../../../components/number-inputs';
 
 type Values = Record<string, unknown>;
 
@@ -127,13 +128,9 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
             }
             if (c.type === 'money') {
               return (
-                <NumberInput
+                <MoneyInput
                   key={c.field}
                   {...common}
-                  prefix="$"
-                  decimalScale={2}
-                  min={0}
-                  thousandSeparator=","
                   value={values[c.field] as number | string}
                   onChange={(v) => set(c.field, v)}
                 />
@@ -146,7 +143,6 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
                   {...common}
                   description={`One ${c.line?.label.toLowerCase() ?? 'line'} a line, in the order they are done.`}
                   autosize
-                  minRows={4}
                   maxRows={12}
                   value={(values[c.field] as string | null) ?? ''}
                   onChange={(e) => set(c.field, e.currentTarget.value)}
@@ -154,7 +150,7 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
               );
             }
             if (c.type === 'longText') {
-              return <Textarea key={c.field} {...common} autosize minRows={2} maxRows={6} value={(values[c.field] as string | null) ?? ''} onChange={(e) => set(c.field, e.currentTarget.value)} />;
+              return <Textarea key={c.field} {...common} autosize maxRows={6} value={(values[c.field] as string | null) ?? ''} onChange={(e) => set(c.field, e.currentTarget.value)} />;
             }
             return <TextInput key={c.field} {...common} value={(values[c.field] as string | null) ?? ''} onChange={(e) => set(c.field, e.currentTarget.value)} />;
           })}

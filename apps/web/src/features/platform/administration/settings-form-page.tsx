@@ -35,7 +35,7 @@ function FormField(props: FieldProps) {
     return <Select {...common} data={(field.choices ?? []).map((o) => ({ value: o.value, label: o.label }))} value={(value as string | null) ?? null} onChange={onChange} allowDeselect={!field.isRequired} comboboxProps={{ withinPortal: true }} />;
   }
   if (field.type === 'longText') {
-    return <Textarea {...common} autosize minRows={3} maxRows={8} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+    return <Textarea {...common} autosize maxRows={8} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
   const inputMode = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : field.type === 'zip' ? 'numeric' : undefined;
   return <TextInput {...common} type={field.type === 'email' ? 'email' : 'text'} inputMode={inputMode} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;

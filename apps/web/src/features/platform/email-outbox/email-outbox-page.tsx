@@ -1,8 +1,7 @@
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconMailCog, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EMAIL_OUTBOX_STATUSES, EMAIL_OUTBOX_STATUS_LABELS, satisfies, type EmailOutboxRow } from '@sm/shared';
-import dayjs from 'dayjs';
+import { EMAIL_OUTBOX_STATUS_LABELS, EMAIL_OUTBOX_STATUSES, type EmailOutboxRow, formatDateTime, satisfies } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../components/data-grid';
@@ -10,7 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../auth/session-context';
 import { ADMINISTRATION_PATH } from '../administration/administration-paths';
 import { EMAIL_OUTBOX_KEY, fetchOutboxPage, outboxGridKey, outboxSettingsQuery } from './email-outbox-api';
-import { OUTBOX_TIME_FORMAT, OutboxMessageDrawer } from './outbox-message-drawer';
+import { OutboxMessageDrawer } from './outbox-message-drawer';
 import { OutboxStatusBadge } from './outbox-status-badge';
 import { SendTestEmailDialog } from './send-test-email-dialog';
 
@@ -26,7 +25,7 @@ const COLUMNS: GridColumn<EmailOutboxRow>[] = [
     filterOptions: EMAIL_OUTBOX_STATUSES.map((s) => ({ value: s, label: EMAIL_OUTBOX_STATUS_LABELS[s] })),
     render: (row) => <OutboxStatusBadge status={row.status} />,
   },
-  { field: 'createdAt', title: 'Created', width: 190, sortable: true, filter: 'date', render: (row) => dayjs(row.createdAt).format(OUTBOX_TIME_FORMAT) },
+  { field: 'createdAt', title: 'Created', width: 190, sortable: true, filter: 'date', render: (row) => formatDateTime(row.createdAt) },
   { field: 'to', title: 'To', width: 230, sortable: true, filter: 'text', render: (row) => row.to.join(', ') },
   { field: 'subject', title: 'Subject', width: 280, sortable: true, filter: 'text', render: (row) => <Text size="sm" fw={500} span>{row.subject}</Text> },
   { field: 'attempts', title: 'Attempts', width: 120, sortable: true, filter: 'number' },

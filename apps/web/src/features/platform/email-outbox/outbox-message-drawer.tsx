@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Drawer, Group, List, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPaperclip, IconReload, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { RESENDABLE_EMAIL_STATUSES, type EmailOutboxDetail } from '@sm/shared';
+import { type EmailOutboxDetail, formatDateTime, RESENDABLE_EMAIL_STATUSES } from '@sm/shared';
 import dayjs from 'dayjs';
 import { confirm } from '../../../components/confirm';
 import { notifySuccess } from '../../../lib/notify';
@@ -9,8 +9,7 @@ import { useIsPhone } from '../../field/clock/clock-modal';
 import { outboxMessageQuery, useResendMessage } from './email-outbox-api';
 import { OutboxStatusBadge } from './outbox-status-badge';
 
-export const OUTBOX_TIME_FORMAT = 'MMM D, YYYY h:mm A';
-const when = (iso: string | null) => (iso ? dayjs(iso).format(OUTBOX_TIME_FORMAT) : null);
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : null);
 
 /** Bytes as a person reads them. */
 export function sizeText(bytes: number): string {

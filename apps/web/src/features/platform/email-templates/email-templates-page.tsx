@@ -1,8 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Breadcrumbs, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEdit, IconMailForward, IconPlus, IconReload, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { canWrite, EMAIL_TEMPLATE_PURPOSE_LABELS, EMAIL_TEMPLATE_PURPOSES, type EmailTemplate } from '@sm/shared';
-import dayjs from 'dayjs';
+import { canWrite, EMAIL_TEMPLATE_PURPOSE_LABELS, EMAIL_TEMPLATE_PURPOSES, type EmailTemplate, formatDateTime } from '@sm/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -197,7 +196,7 @@ export default function EmailTemplatesPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Text size="sm">{dayjs(t.updatedAt).format('MMM D, YYYY h:mm A')}</Text>
+                    <Text size="sm">{formatDateTime(t.updatedAt)}</Text>
                     {t.updatedByName && (
                       <Text size="xs" c="dimmed">
                         {t.updatedByName}

@@ -3,6 +3,7 @@ import { IconDownload, IconFile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { StoredFile } from '@sm/shared';
 import { fileUrl, formatBytes } from './files-api';
+import { formatDateTime } from '@sm/shared';
 
 /** Browsers show JPEG and PNG; HEIC photos and documents are opened or downloaded instead. */
 const isShown = (name: string) => /\.(jpe?g|png)$/i.test(name);
@@ -37,7 +38,7 @@ export function FileViewer({ file, onClose }: { file: StoredFile | null; onClose
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {formatBytes(file.size)} · added {new Date(file.modifiedAt).toLocaleString()}
+              {formatBytes(file.size)} · added {formatDateTime(file.modifiedAt)}
             </Text>
             {link.data && (
               <Button component="a" href={link.data.url} target="_blank" rel="noopener" variant="light" leftSection={<IconDownload size={16} />}>

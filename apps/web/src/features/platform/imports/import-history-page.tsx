@@ -1,12 +1,11 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { IMPORT_KIND_INFO, type ImportState } from '@sm/shared';
+import { formatDateTime, IMPORT_KIND_INFO, type ImportState } from '@sm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed, LoadingRows } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
-import { whenText } from '../../../lib/when';
 import { ADMINISTRATION_PATH } from '../administration/administration-paths';
 import { downloadRejected, importsQuery } from './imports-api';
 
@@ -50,7 +49,7 @@ export default function ImportHistoryPage() {
                 <Table.Td>{IMPORT_KIND_INFO[r.kind].title}</Table.Td>
                 <Table.Td><Text size="sm" fw={500}>{r.fileName}</Text><Text size="xs" c="dimmed">{r.format}</Text></Table.Td>
                 <Table.Td>{r.createdBy}</Table.Td>
-                <Table.Td>{whenText(r.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
                 <Table.Td ta="right">{r.createdRows.toLocaleString()}</Table.Td>
                 <Table.Td ta="right">{r.updatedRows.toLocaleString()}</Table.Td>
                 <Table.Td ta="right">{r.rejectedRows.toLocaleString()}</Table.Td>

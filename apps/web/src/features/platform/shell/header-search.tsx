@@ -1,11 +1,11 @@
 import { ActionIcon, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_DEBOUNCE_MS, SEARCH_DEFAULT_TAKE } from '@sm/shared';
+import { SEARCH_DEFAULT_TAKE } from '@sm/shared';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isSearchable, searchPagePath, searchRecordsQuery, searchTargets, SEARCH_PAGE_PATH } from '../../office/search/search-api';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 interface Option {
   value: string;
@@ -24,7 +24,7 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
-  const [debounced] = useDebouncedValue(value.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(value.trim());
   const result = useQuery({ ...searchRecordsQuery(debounced, SEARCH_DEFAULT_TAKE), placeholderData: keepPreviousData });
   const isWaiting = isSearchable(value) && (value.trim() !== debounced || result.isFetching);
 

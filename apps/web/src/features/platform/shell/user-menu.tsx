@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { confirm } from '../../../components/confirm';
+import { ProviderLoginMenuItems } from '../../field/provider-settings/provider-login-links';
 import { useSignedIn } from '../auth/session-context';
 
 function initials(name: string): string {
@@ -53,6 +54,7 @@ export function UserMenu() {
             {user.userRoles.join(', ')}
           </Text>
         </Menu.Label>
+        <ProviderLoginMenuItems />
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
           Sign out

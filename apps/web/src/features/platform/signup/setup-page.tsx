@@ -22,7 +22,7 @@ export default function SetupPage() {
     meta: { silent: true },
     onSuccess: ({ accessToken }) => {
       setToken(accessToken);
-      client.setQueryData(signupStateQuery.queryKey, { publicSignup: false, needsSetup: false });
+      client.setQueryData(signupStateQuery.queryKey, (old) => (old ? { ...old, needsSetup: false } : old));
       void navigate('/', { replace: true });
     },
   });

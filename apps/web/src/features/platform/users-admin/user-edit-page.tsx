@@ -1,14 +1,13 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { isSuperAdmin, PAY_FIGURES, ROLE, satisfies, updateUserBody, type Access, type UserDetail } from '@sm/shared';
+import { type Access, formatDateTime, isSuperAdmin, PAY_FIGURES, ROLE, satisfies, updateUserBody, type UserDetail } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifySuccess } from '../../../lib/notify';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useSignedIn } from '../auth/session-context';
 import { ADMINISTRATION_PATH } from '../administration/administration-paths';

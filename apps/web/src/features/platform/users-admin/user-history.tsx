@@ -1,8 +1,7 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ROLES, type AuditEntry } from '@sm/shared';
+import { type AuditEntry, formatDateTime, ROLES } from '@sm/shared';
 import { LoadFailed } from '../../../components/table-states';
-import { formatDateTime } from '../../office/work-orders/edit/work-order-format';
 import { userHistoryQuery } from './users-admin-api';
 
 const ACTIONS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCurrency, setPayRateBody } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { numberOrUndefined, useSchemaForm } from '../../../lib/schema-form';
 import { dayText } from '../../people/pay-raises/pay-raise-parts';
 import { userPayRateQuery, useSetPayRate } from './users-admin-api';
+import { MoneyInput } from '../../../components/number-inputs';
 
 /**
  * The user's pay rate, for those with "Can Access Payroll" only (the page does not render it for the others, and the
@@ -86,13 +87,9 @@ export function UserPayRate({ userId, canSet }: { userId: number; canSet: boolea
           <form onSubmit={submit} noValidate aria-label="New pay rate">
             <Stack gap="xs">
               <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-                <NumberInput
+                <MoneyInput
                   label="New hourly rate"
                   withAsterisk
-                  min={0}
-                  decimalScale={2}
-                  prefix="$"
-                  thousandSeparator=","
                   value={hourlyRate}
                   error={form.errors.hourlyRate}
                   onChange={(v) => (setHourlyRate(v), form.clear('hourlyRate'), set.reset())}

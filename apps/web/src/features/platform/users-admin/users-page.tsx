@@ -1,5 +1,4 @@
 import { Anchor, Box, Breadcrumbs, Button, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { satisfies, type UserRow, type UsersQuery } from '@sm/shared';
@@ -15,9 +14,9 @@ import { InviteUserDialog } from './invite-user-dialog';
 import { usersQuery } from './users-admin-api';
 import { userEditPath, USERS_WRITE } from './users-admin-paths';
 import { UserStateBadge } from './user-state-badge';
+import { useSearchDebounce } from '../../../lib/debounce';
 
 const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 const STATES: { value: UsersQuery['state']; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'invited', label: 'Invited' },
@@ -82,7 +81,7 @@ export default function UsersPage() {
   const canWrite = satisfies(access, USERS_WRITE);
   const isPhone = useIsPhone();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search.trim());
   const [state, setState] = useState<UsersQuery['state']>('active');
   const [page, setPage] = useState(1);
   const [isInviting, setIsInviting] = useState(false);

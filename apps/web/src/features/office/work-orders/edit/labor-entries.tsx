@@ -2,7 +2,8 @@ import { Badge, Card, DataList, Group, Paper, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useIsPhone } from '../../../field/clock/clock-modal';
 import { employeeTypeNamesQuery, type LaborEntry } from './work-order-api';
-import { formatDateTime, formatDistance, formatHours } from './work-order-format';
+import { formatDistance, formatHours } from './work-order-format';
+import { formatDateTime } from '@sm/shared';
 import { LaborCorrectionControls } from '../../../people/labor-corrections/labor-correction-controls';
 
 /** Fix time on an entry: corrected, its history, the latest request, and what the caller may do about it. */

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { StatusChange } from './work-order-api';
-import { formatDateTime } from './work-order-format';
+import { formatDateTime } from '@sm/shared';
 
 /** Every status change of the work order, newest first: from → to, who and when. */
 export function StatusHistory({ changes }: { changes: StatusChange[] }) {

@@ -1,10 +1,3 @@
-import dayjs from 'dayjs';
-
-/** Dates on the work order page read MM/DD/YYYY HH:mm (spec clock 5 formats). */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('MM/DD/YYYY HH:mm') : '';
-}
-
 /** Hours with two decimals, e.g. '1.25 h'. */
 export function formatHours(hours: number): string {
   return `${hours.toFixed(2)} h`;

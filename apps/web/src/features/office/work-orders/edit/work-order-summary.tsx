@@ -1,11 +1,10 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconPhone, IconUser } from '@tabler/icons-react';
-import { formatCurrency } from '@sm/shared';
+import { formatCurrency, formatDateTime } from '@sm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EstimateOriginLink } from '../../../money/estimates/estimate-origin-link';
 import type { WorkOrderDetails } from './work-order-api';
-import { formatDateTime } from './work-order-format';
 import { workOrderEditPath } from './work-order-paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
-import { canWrite, DELETE_WORK_ORDER_ITEMS, satisfies, type EquipmentTask } from '@sm/shared';
+import { canWrite, DELETE_WORK_ORDER_ITEMS, type EquipmentTask, formatDateTime, satisfies } from '@sm/shared';
 import { useSignedIn } from '../../../platform/auth/session-context';
-import { formatDateTime } from '../edit/work-order-format';
 import { DeleteButton } from './item-section';
 import { useDeleteEquipmentTask, useSetTaskDone } from './items-api';
 import { useTicks } from './use-ticks';

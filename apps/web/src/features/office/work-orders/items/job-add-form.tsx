@@ -41,7 +41,6 @@ function JobForm({ workOrder, isSurvey }: { workOrder: WorkOrderDetails; isSurve
         <Textarea
           label="Description"
           size="md"
-          rows={4}
           value={description}
           onChange={(e) => {
             setDescription(e.currentTarget.value);

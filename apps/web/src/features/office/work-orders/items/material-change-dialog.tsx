@@ -4,7 +4,7 @@ import { updateMaterialBody, type MaterialRow } from '@sm/shared';
 import { useCallback, useState, type FormEvent } from 'react';
 import { numberOrUndefined, useSchemaForm } from '../../../../lib/schema-form';
 import { useIsPhone } from '../../../field/clock/clock-modal';
-import { QUANTITY_INPUT } from './item-form-parts';
+import { QUANTITY_INPUT } from '../../../../components/number-inputs';
 import { materialStatusesQuery } from './items-api';
 import { useUpdateMaterial } from './material-stock-api';
 import { MaterialStockFields, stockBodyOf, type StockValues } from './material-stock-fields';

@@ -1,10 +1,10 @@
 import { Select, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_DEBOUNCE_MS, isWriteOffStatus, MATERIAL_STOCK_STATUS, type InventoryItemOption } from '@sm/shared';
+import { isWriteOffStatus, MATERIAL_STOCK_STATUS, type InventoryItemOption } from '@sm/shared';
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from '../../../../lib/schema-form';
 import { itemOptionsQuery, materialLocationsQuery } from './material-stock-api';
+import { useSearchDebounce } from '../../../../lib/debounce';
 
 /** Where a material's part comes from: the item, the location, and what its status asks besides. */
 export interface StockValues {
@@ -36,7 +36,7 @@ interface Props {
 export function MaterialStockFields({ statusId, values, onChange, onItem, errors, itemLabel }: Props) {
   const locations = useQuery(materialLocationsQuery);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
+  const debounced = useSearchDebounce(search);
   const options = useQuery(itemOptionsQuery(debounced.trim(), values.warehouseId));
   const mine = locations.data?.find((l) => l.isMine);
   useEffect(() => {
@@ -97,7 +97,6 @@ export function MaterialStockFields({ statusId, values, onChange, onItem, errors
           withAsterisk
           size="md"
           autosize
-          minRows={2}
           value={values.writeOffReason}
           onChange={(e) => onChange({ writeOffReason: e.currentTarget.value })}
           error={errors.writeOffReason}

@@ -7,7 +7,8 @@ import { useSignedIn } from '../../../platform/auth/session-context';
 import type { WorkOrderDetails } from '../edit/work-order-api';
 import { workOrderEditPath } from '../edit/work-order-paths';
 import { numberOrUndefined, useSchemaForm } from '../../../../lib/schema-form';
-import { FormButtons, QUANTITY_INPUT } from './item-form-parts';
+import { QUANTITY_INPUT } from '../../../../components/number-inputs';
+import { FormButtons } from './item-form-parts';
 import { ItemPageFrame } from './item-page-frame';
 import { rateSheetItemsQuery, useAddRateSheetItem } from './items-api';
 

@@ -5,7 +5,7 @@ import { MATERIAL_STOCK_STATUS, type InventoryItemOption } from '@sm/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { numberOrUndefined } from '../../../../lib/schema-form';
 import { useIsPhone } from '../../../field/clock/clock-modal';
-import { QUANTITY_INPUT } from './item-form-parts';
+import { QUANTITY_INPUT } from '../../../../components/number-inputs';
 import { useAddMaterial } from './items-api';
 import { findItemByBarcode, materialLocationsQuery } from './material-stock-api';
 

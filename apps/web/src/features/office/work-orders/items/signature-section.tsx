@@ -1,10 +1,9 @@
 import { Button, Image, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { canWrite, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '@sm/shared';
+import { canWrite, formatDateTime, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '@sm/shared';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../../platform/auth/session-context';
-import { formatDateTime } from '../edit/work-order-format';
 import { ItemSection } from './item-section';
 import { itemPath } from './items-paths';
 import { signatureQuery } from './items-api';

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { formatCurrency, satisfies, WORK_ORDER_PRIORITIES, type AllWorkOrdersRow } from '@sm/shared';
+import { type AllWorkOrdersRow, formatCurrency, formatDateTime, satisfies, WORK_ORDER_PRIORITIES } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn, type GridState } from '../../../../components/data-grid';
@@ -14,8 +13,6 @@ import { fetchAllWorkOrders, OFFICE_KEY, workOrderClassesQuery } from './office-
 import { WORK_ORDER_OFFICE_PATHS } from './office-paths';
 import { PriorityBadge } from './priority-badge';
 
-/** Grid dates read DD/MM/YYYY hh:mm A (spec platform 5.6). */
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const DEFAULT_SORT: GridState['sort'] = [{ field: 'createdDate', dir: 'desc' }];
 const PRIORITY_OPTIONS = WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: p }));
 const QUERY_KEY = [...OFFICE_KEY, 'all'];
@@ -81,7 +78,7 @@ export default function AllWorkOrdersPage() {
         width: 180,
         sortable: true,
         filter: 'date',
-        render: (row) => dayjs(row.createdDate).format(GRID_DATE_FORMAT),
+        render: (row) => formatDateTime(row.createdDate),
       },
     ],
     [statuses.data, classes.data],

@@ -2,9 +2,9 @@ import { Badge, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorPanel } from '../../../../components/error-panel';
 import type { WorkOrderDetails } from '../edit/work-order-api';
-import { formatDateTime } from '../edit/work-order-format';
 import { ItemPageFrame } from '../items/item-page-frame';
 import { statusHistoryQuery } from './office-api';
+import { formatDateTime } from '@sm/shared';
 
 function StatusHistoryTable({ workOrder }: { workOrder: WorkOrderDetails }) {
   const query = useQuery(statusHistoryQuery(workOrder.workOrderId));

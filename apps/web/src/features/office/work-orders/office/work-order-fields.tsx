@@ -2,7 +2,7 @@ import { MultiSelect, NumberInput, Select, SimpleGrid, Textarea, TextInput } fro
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_PROBLEM_MAX, type WorkOrderPriority } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { schedulerTechniciansQuery } from '../../../field/scheduling/scheduler-api';
-import { MONEY_INPUT } from '../items/item-form-parts';
+import { MONEY_INPUT } from '../../../../components/number-inputs';
 import { numberOrUndefined, type FieldErrors } from '../../../../lib/schema-form';
 import { workOrderClassesQuery } from './office-api';
 
@@ -51,7 +51,6 @@ export function HeaderFields({ values, errors, set, currentClass }: HeaderFields
         label="Problem"
         required
         autosize
-        minRows={4}
         maxLength={WORK_ORDER_PROBLEM_MAX}
         value={values.problem}
         onChange={(e) => set('problem', e.currentTarget.value)}

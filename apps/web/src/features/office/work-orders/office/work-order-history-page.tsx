@@ -1,6 +1,5 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import type { WorkOrderHistoryRow } from '@sm/shared';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataGrid, type GridColumn } from '../../../../components/data-grid';
@@ -8,8 +7,8 @@ import { usePageTitle } from '../../../../components/use-page-title';
 import { useSignedIn } from '../../../platform/auth/session-context';
 import { workOrderEditPath } from '../edit/work-order-paths';
 import { fetchWorkOrderHistory, OFFICE_KEY } from './office-api';
+import { formatDateTime } from '@sm/shared';
 
-const GRID_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 const QUERY_KEY = [...OFFICE_KEY, 'history'];
 
 /**
@@ -27,7 +26,7 @@ export default function WorkOrderHistoryPage() {
         width: 180,
         sortable: true,
         filter: 'date',
-        render: (row) => dayjs(row.changedAt).format(GRID_DATE_FORMAT),
+        render: (row) => formatDateTime(row.changedAt),
       },
       {
         field: 'workOrderNumber',

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { satisfies } from '@sm/shared';
+import { formatDate, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { ErrorPanel } from '../../../../components/error-panel';
@@ -27,7 +27,7 @@ function VisitRows({ visits }: { visits: WorkOrderVisit[] }) {
         <Table.Tbody>
           {visits.map((v) => (
             <Table.Tr key={v.schedulerId} data-testid="visit-row">
-              <Table.Td>{v.isAllDay ? `${dayjs(v.start).format('ddd D MMM YYYY')}, all day` : formatWhen(v.start)}</Table.Td>
+              <Table.Td>{v.isAllDay ? `${dayjs(v.start).format('ddd')} ${formatDate(v.start)}, all day` : formatWhen(v.start)}</Table.Td>
               <Table.Td>{v.isAllDay ? '' : `${dayjs(v.end).format('h:mm A')} (${hoursText(v.durationHours)})`}</Table.Td>
               <Table.Td>{v.technicianName ?? <Text span c="dimmed" size="sm">Unassigned</Text>}</Table.Td>
               <Table.Td>
