@@ -169,3 +169,43 @@ test('each waiting action sent three times has one effect', async ({ browser }) 
   expect(files.filter((f) => f.name === 'IMG_7001.jpg')).toHaveLength(1);
   await context.close();
 });
+
+test('a start sent late that meets another open labor waits for payroll, who dismisses it with a note', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  const login = await page.request.post(`${server.url}/api/v1/Account/login`, { data: { userName: 'tech2', password: 'demo1234' } });
+  const headers = { Authorization: `Bearer ${(await login.json()).accessToken}` };
+  const idOf = async (number: string) => ((await (await page.request.get(`${server.url}/api/v1/WorkOrder/${number}`, { headers })).json()) as WorkOrderRead).workOrderId;
+  const open = await page.request.post(`${server.url}/api/v1/WOStartStop/clockInWorkOrder`, {
+    headers,
+    data: { workOrderId: await idOf('240047'), startTime: new Date().toISOString() },
+  });
+  expect(open.ok(), await open.text()).toBe(true);
+  // Done on the phone a moment later, without signal, and sent now.
+  const deviceTime = new Date().toISOString();
+  const late = await page.request.post(`${server.url}/api/v1/WOStartStop/clockInWorkOrder`, {
+    headers: { ...headers, 'Idempotency-Key': 'late-start-240048', 'X-Device-Time': deviceTime },
+    data: { workOrderId: await idOf('240048'), startTime: deviceTime },
+  });
+  expect(late.status()).toBe(409);
+
+  await openAs(page, 'payroll', '/payroll');
+  await expect(page.getByText('1 clock action sent late could not be recorded')).toBeVisible();
+  await page.getByRole('link', { name: 'Review clock conflicts' }).click();
+  await expect(page.getByRole('heading', { name: 'Clock Conflicts' })).toBeVisible();
+  const row = page.getByTestId('clock-conflict');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Priya Natarajan');
+  await expect(row).toContainText('Start on work order 240048');
+  await expect(row).toContainText('You are still clocked in on work order 240047');
+  await shot(page, 'clock-conflicts');
+  await row.getByRole('button', { name: 'Dismiss' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dismiss the conflict' });
+  await dialog.getByLabel('Note').fill('Started 240048 after finishing 240047; entered by payroll.');
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No open conflicts')).toBeVisible();
+  await page.getByText('Dismissed', { exact: true }).click();
+  await expect(row).toContainText('Started 240048 after finishing 240047; entered by payroll.');
+  await context.close();
+});

@@ -51,6 +51,7 @@ export const requestConflictSchema = z.object({
   message: z.string().meta({ description: 'The sentence the technician read.' }),
   userId: z.number().int(),
   userName: z.string(),
+  workOrderNumber: z.string().nullable().meta({ description: 'The work order the request names, when it names one of the company.' }),
   method: z.string(),
   path: z.string(),
   body: z.unknown().meta({ description: 'The request as the device sent it.' }),

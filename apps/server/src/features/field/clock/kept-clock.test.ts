@@ -155,7 +155,7 @@ describe('conflicts the office resolves', () => {
     const list = await t.call('GET', '/api/v1/WOStartStop/conflicts?state=open', 'coastal.admin');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      expect.objectContaining({ kind: 'lockedPayPeriod', userId: ids['coastal.tech'], userName: 'Kevin Osei', message: first.json().title, deviceTime: at.toISOString(), method: 'POST', body: expect.objectContaining({ workOrderId: row.workOrderId }) }),
+      expect.objectContaining({ kind: 'lockedPayPeriod', userId: ids['coastal.tech'], userName: 'Kevin Osei', message: first.json().title, deviceTime: at.toISOString(), method: 'POST', body: expect.objectContaining({ workOrderId: row.workOrderId }), workOrderNumber: row.workOrderNumber }),
     ]);
     conflictId = list.json()[0].conflictId;
   });

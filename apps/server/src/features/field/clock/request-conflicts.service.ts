@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clockInBody, clockOutAndStartBody, clockOutBody, type Access, type RequestConflict, type resolveConflictBody } from '@sm/shared';
 import type { z } from 'zod';
-import { users } from '../../../db/schema';
+import { users, workOrders } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -33,20 +33,26 @@ const resolver = alias(users, 'resolver');
 /** The company's conflicts, newest first; only one state when asked. */
 export async function listConflicts(ctx: Ctx, state?: RequestConflict['state']): Promise<RequestConflict[]> {
   const rows = await ctx.db
-    .select({ c: requestConflicts, userName: users.name, resolvedByName: resolver.name })
+    .select({ c: requestConflicts, userName: users.name, resolvedByName: resolver.name, workOrderNumber: workOrders.workOrderNumber })
     .from(requestConflicts)
     .innerJoin(users, eq(users.id, requestConflicts.userId))
+    // The work order the request names, for the office to read (the body keeps it as the device sent it).
+    .leftJoin(
+      workOrders,
+      and(eq(workOrders.subscriberId, requestConflicts.subscriberId), sql`${workOrders.id}::text = ${requestConflicts.body}->>'workOrderId'`),
+    )
     .leftJoin(resolver, eq(resolver.id, requestConflicts.resolvedBy))
     .where(ofTenant(requestConflicts, ctx, state ? eq(requestConflicts.state, state) : undefined))
     .orderBy(desc(requestConflicts.receivedAt), desc(requestConflicts.id))
     .limit(500);
-  return rows.map(({ c, userName, resolvedByName }) => ({
+  return rows.map(({ c, userName, resolvedByName, workOrderNumber }) => ({
     conflictId: c.id,
     kind: c.kind as RequestConflict['kind'],
     state: c.state as RequestConflict['state'],
     message: c.message,
     userId: c.userId,
     userName,
+    workOrderNumber: workOrderNumber ?? null,
     method: c.method,
     path: c.path,
     body: c.body,

@@ -1,9 +1,10 @@
-import { IconCalendarStats, IconClockHour4, IconReportMoney } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarStats, IconClockHour4, IconReportMoney } from '@tabler/icons-react';
 import { PAY_FIGURES, TIMESHEET_ALL, TIMESHEET_OWN } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
+import { CLOCK_CONFLICTS_PATH, TIMESHEETS_PATH } from './clock-conflicts-notice';
 
-export const PAYROLL_PATH = '/payroll';
+export const PAYROLL_PATH = TIMESHEETS_PATH;
 export const PAYROLL_REPORT_PATH = '/administration/payrollReport';
 
 /**
@@ -19,6 +20,16 @@ export const PAYROLL_AREAS: AreaDefinition[] = [
     icon: IconClockHour4,
     requirement: TIMESHEET_OWN,
     component: lazyArea(() => import('./payroll-page')),
+  },
+  {
+    path: CLOCK_CONFLICTS_PATH,
+    domain: 'people',
+    label: 'Clock Conflicts',
+    description: 'Clock actions sent late from a phone that could not be recorded, to apply or dismiss.',
+    icon: IconAlertTriangle,
+    requirement: TIMESHEET_ALL,
+    component: lazyArea(() => import('./clock-conflicts-page')),
+    isLinkTargetOnly: true,
   },
 ];
 

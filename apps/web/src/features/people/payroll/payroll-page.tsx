@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
 import { PendingCorrections } from '../labor-corrections/pending-corrections';
+import { ClockConflictsNotice } from './clock-conflicts-notice';
 import { PeriodSummary } from './period-summary';
 import { TimesheetView } from './timesheet-view';
 
@@ -46,6 +47,7 @@ export default function PayrollPage() {
           Hours of each pay period, built from labor on work orders and paid work statuses. Approve each timesheet, then lock the period for payroll.
         </Text>
       </Stack>
+      <ClockConflictsNotice />
       <PendingCorrections onOpen={(userId, day) => update({ employee: String(userId), date: day })} />
       <PeriodSummary date={date} onDate={onDate} onOpen={(userId) => update({ employee: String(userId) })} />
       <Drawer opened={employee !== null} onClose={() => update({ employee: null })} position="right" size={isPhone ? '100%' : 'xl'} title="Timesheet">
