@@ -4,12 +4,12 @@ import { required, type ScheduleItem } from '@sm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { notifyError, notifyInfo, notifyWarning } from '../../../lib/notify';
+import { notifyError, notifyInfo } from '../../../lib/notify';
 import { startViewDataQuery, type StartViewData } from '../clock/clock-api';
 import { firstError, initialStartValues, toClockInBody, validateStart } from '../clock/clock-form';
 import { positionIfAllowed } from '../clock/current-position';
 import { StartWorkOrderDialog } from '../clock/start-work-order-dialog';
-import { StopWorkOrderDialog } from '../clock/stop-work-order-dialog';
+import { StopWorkOrderDialog, type NextWorkOrder } from '../clock/stop-work-order-dialog';
 import { useClockIn } from '../clock/use-clock-mutations';
 import { useStopView } from '../clock/use-stop-view';
 import { currentUserStatusQuery } from '../user-status/user-status-api';
@@ -18,6 +18,8 @@ import { MY_ROUTE_QUERY_KEY } from './boards-api';
 interface OpenDialog {
   kind: 'start' | 'stop';
   view: StartViewData;
+  /** A stop dialog of labor open elsewhere: this item's work order, to start after it (Stop {a} / Start {b}). */
+  next?: NextWorkOrder;
   /** A fresh form each time a dialog opens. */
   key: number;
 }
@@ -32,7 +34,8 @@ function needsStartForm(view: StartViewData): boolean {
  * Start and Stop on one item of the technician's route (spec platform 4.3). Start clocks in at once (on site,
  * status On Site, the fixed comment, this item, now, the position when the browser already allows it); when the
  * technician has choices to make first (an Employee Type on a rate sheet) the Start Work Order dialog opens
- * instead. Stop loads as the work order page's Stop does (the stop view data first, the provider's check-out if the
+ * instead; with labor open on another work order, that work order's Stop dialog opens, offering Stop {a} / Start {b}.
+ * Stop loads as the work order page's Stop does (the stop view data first, the provider's check-out if the
  * work order needs one) and opens the Stop Work Order dialog. Afterwards, and whenever a dialog
  * closes, the work status and the route are fetched again.
  */
@@ -49,8 +52,8 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
       queryClient.invalidateQueries({ queryKey: MY_ROUTE_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: currentUserStatusQuery.queryKey }),
     ]);
-  const open = (kind: OpenDialog['kind'], view: StartViewData) => {
-    setDialog({ kind, view, key: Date.now() });
+  const open = (kind: OpenDialog['kind'], view: StartViewData, next?: NextWorkOrder) => {
+    setDialog({ kind, view, next, key: Date.now() });
     setOpened(true);
   };
   const close = () => {
@@ -72,7 +75,10 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
     const view = await viewData();
     if (!view) return;
     if (view.newWorkOrderLabor) {
-      notifyWarning(`You are still clocked in on work order ${view.newWorkOrderLabor.workOrderNumber}. Finish it before starting ${item.workOrderNumber}.`);
+      // Labor open on another work order: its Stop dialog offers Stop {a} / Start {b} and Clock Out {a}.
+      setLoading(true);
+      const elsewhere = await loadStopView(view.newWorkOrderLabor.workOrderId, setLoading).finally(() => setLoading(false));
+      if (elsewhere?.stopMode) open('stop', elsewhere, { workOrderId: item.workOrderId, workOrderNumber: item.workOrderNumber });
       return;
     }
     if (view.nteWarning) notifyError(view.nteWarning, { persistent: true, title: 'NTE' });
@@ -118,7 +124,7 @@ export function RouteClockActions({ item }: { item: ScheduleItem & { workOrderId
       {providerCheckOut}
       {dialog &&
         (dialog.kind === 'stop' ? (
-          <StopWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />
+          <StopWorkOrderDialog key={dialog.key} view={dialog.view} next={dialog.next ?? null} opened={opened} onClose={close} />
         ) : (
           <StartWorkOrderDialog key={dialog.key} view={dialog.view} opened={opened} onClose={close} />
         ))}
