@@ -1,3 +1,4 @@
+import { formatDate } from '@sm/shared';
 import { expect, test } from '@playwright/test';
 import { call, tokenOf } from './api';
 import { choose, shot } from './page-actions';
@@ -13,8 +14,8 @@ const noonDaysAgo = (daysAgo: number) => {
   const d = new Date(Date.now() - daysAgo * 86_400_000);
   return `${d.toISOString().slice(0, 10)}T12:00`;
 };
-const dayText = (daysAhead: number) =>
-  new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A day from now as the product writes days (MM/dd/yyyy), counted in UTC as the test's dates are. */
+const dayText = (daysAhead: number) => formatDate(new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10));
 
 test.describe.configure({ mode: 'serial' });
 
