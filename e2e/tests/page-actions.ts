@@ -1,4 +1,4 @@
-import { test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const pageOf = (scope: Page | Locator): Page => ('mainFrame' in scope ? scope : scope.page());
 
@@ -59,4 +59,14 @@ export async function photo(page: Page, colour: string): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.8);
   }, colour);
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/**
+ * Waits for a toast to close by itself. A toast waits while the pointer rests on it, and it lies over the dialogs'
+ * buttons (bottom right) or a phone's header (top centre): the pointer goes to a corner no toast covers first.
+ */
+export async function toastGone(page: Page, text: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.mouse.move(1, size.height - 1);
+  await expect(page.getByRole('alert').filter({ hasText: text })).toBeHidden();
 }

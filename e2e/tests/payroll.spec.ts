@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './page-actions';
+import { shot, toastGone } from './page-actions';
 import { call, tokenOf } from './api';
 import { openAs } from './session';
 
@@ -49,7 +49,9 @@ test("a payroll manager approves and locks the last bi-weekly period, built from
   // Locking asks first, and is refused until every timesheet is approved.
   await page.getByRole('button', { name: 'Lock Period' }).click();
   await page.getByRole('dialog', { name: 'Lock Pay Period' }).getByRole('button', { name: 'Lock Period' }).click();
-  await expect(page.getByText('These timesheets need an approval of their current hours first: Priya Natarajan, Tom Alvarez.')).toBeVisible();
+  const refused = 'These timesheets need an approval of their current hours first: Priya Natarajan, Tom Alvarez.';
+  await expect(page.getByText(refused)).toBeVisible();
+  await toastGone(page, refused);
 
   // Tom's days: the fifth weekday of each week goes past 40 hours.
   await page.getByRole('button', { name: 'Open the timesheet of Tom Alvarez' }).click();

@@ -75,7 +75,7 @@ test('markup typed into a clock-out is shown as text to the technician and the o
     await expect(page.getByRole('heading', { name: `Work Order ${WORK_ORDER}` })).toBeVisible();
     const entry = laborEntries(page).filter({ hasText: 'Compressor' });
     await expect(entry).toHaveCount(1);
-    await expect(entry.locator('td').last()).toHaveText(LABOR_TEXT);
+    await expect(entry.getByTestId('labor-description')).toHaveText(LABOR_TEXT);
     await expectInert(page);
   }
 });

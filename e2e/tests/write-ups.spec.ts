@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './page-actions';
+import { shot, toastGone } from './page-actions';
 import { noticesLive, openAs } from './session';
 
 const WORK_ORDER = '240007';
@@ -42,6 +42,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(page.getByText('Tom Alvarez was written up and notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await toast;
+  await toastGone(tech, 'A write-up of Tom Alvarez');
   await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   const card = tech.getByRole('dialog', { name: 'Notices' }).getByRole('article', { name: 'Write-up of Tom Alvarez' });
@@ -63,9 +64,12 @@ test('a team leader writes a technician up from a work order; he sees it live on
   const change = page.getByRole('dialog', { name: 'Change Write-Up' });
   await expect(change.getByRole('combobox', { name: 'Employee' })).toBeDisabled();
   await change.getByRole('textbox', { name: 'Write-Up Description' }).fill('Opened the live panel without locking out the compressor, twice.');
+  const again = expect(tech.getByText('A write-up of Tom Alvarez')).toBeVisible();
   await change.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('The write-up of Tom Alvarez was changed; it is shown to them again.')).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: 'the live panel' })).toContainText('Open');
+  await again;
+  await toastGone(tech, 'A write-up of Tom Alvarez');
   await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
   await dismissOnPhone(tech, 'the live panel');
   await phone.close();

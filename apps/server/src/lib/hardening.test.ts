@@ -149,6 +149,8 @@ describe('no secret is ever sent', () => {
     params.customerEstimateId = String((await t.call('POST', '/api/v1/CustomerEstimates', 'admin', { customerId: Number(params.customerId), title: 'Replace rooftop unit' })).json().customerEstimateId);
     const { workOrder: invoiced, laborIds } = await knownWorkOrder(t, '249950');
     params.invoiceId = String((await t.call('POST', '/api/v1/Invoice/submit', 'admin', knownBody(invoiced.id, laborIds[0]!))).json().invoiceId);
+    // One of its labor entries, for the form that corrects it.
+    params.workOrderLaborId = String(laborIds[0]);
     // An import with a rejected row, for its state and its report.
     const file = await multipart([{ name: 'customers.csv', content: Buffer.from('External ID,Name\r\nH-1,Hardening Shop\r\nH-2,\r\n'), field: 'file' }]);
     params.importId = String((await t.call('POST', '/api/v1/Imports/customers', 'admin', undefined, { payload: file.payload, headers: file.headers })).json().importId);

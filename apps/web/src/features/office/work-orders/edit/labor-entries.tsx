@@ -115,7 +115,9 @@ function LaborTable({ entries, names }: { entries: LaborEntry[]; names: Names })
               </Table.Td>
               <Table.Td style={NOWRAP}>{formatHours(e.hours)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {e.description}
+                <Text size="sm" data-testid="labor-description">
+                  {e.description}
+                </Text>
                 <Corrections entry={e} />
               </Table.Td>
             </Table.Tr>
