@@ -24,6 +24,11 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
   await noticesLive(tech);
 
+  // Nothing the work order page asks for in the background is refused to a team leader (a refusal signs him out).
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   await openAs(page, 'leader', `/workOrder/${WORK_ORDER}/edit`);
   await page.getByRole('region', { name: 'Flag Reminders' }).getByRole('button', { name: 'Write Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Write Up' });
@@ -73,4 +78,5 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
   await dismissOnPhone(tech, 'the live panel');
   await phone.close();
+  expect(refused).toEqual([]);
 });
