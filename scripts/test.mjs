@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: strict type-check, then two lines of work at once: the unit and API tests on PGlite, the OpenAPI linter on
 // the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that
-// server); beside them, the browser tests against the built app, which wait on pages far more than they compute.
-// The linter runs first on the browser line. Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
+// server), then the linter; beside them, the browser tests against the built app, the longest step, started first.
+// Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,12 +124,18 @@ async function apiTests() {
 }
 
 /**
- * The linter (type-aware rules and import circles, tools/lint/eslint.config.js), then the browser tests against the
- * built app, on the terminal. The linter leads this line: the API line beside it is the longer one.
+ * The linter (type-aware rules and import circles, tools/lint/eslint.config.js), after the API tests on their line: the
+ * browser line beside it is the longer one.
  */
-async function browserTests() {
-  const linted = await run('linter (floating promises, exhaustive switches, import circles, layout)', 'npm', ['run', '--silent', 'lint']);
+async function apiTestsThenLint() {
+  const note = await apiTests();
+  const linted = await run('linter (floating promises, exhaustive switches, import circles, layout)', 'npm', ['run', '--silent', 'lint'], {}, apiLog);
   totals[linted ? 'passed' : 'failed'] += 1;
+  return note;
+}
+
+/** The browser tests against the built app, on the terminal. */
+async function browserTests() {
   if (!(await run('build the web app', 'npm', ['run', '--silent', 'build']))) return;
   const file = join(out, 'browser.json');
   await run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
@@ -137,7 +143,7 @@ async function browserTests() {
 }
 
 console.log(`\nThe unit and API tests run beside the browser tests; their output follows the browser tests' (${apiLog}).`);
-const [apiNote] = await Promise.all([apiTests(), browserTests()]);
+const [apiNote] = await Promise.all([apiTestsThenLint(), browserTests()]);
 console.log(`\n──── unit and API tests ────\n${readFileSync(apiLog, 'utf8')}`);
 if (apiNote) console.log(`\n(${apiNote})`);
 
