@@ -64,3 +64,4 @@ export * from './inventory-rules';
 export * from './schemas/inventory';
 export * from './schemas/vendor-credits';
 export * from './schemas/offline-requests';
+export * from './schemas/accounting';

@@ -38,3 +38,4 @@ export * from '../features/office/purchasing/purchase-orders.table';
 export * from '../features/platform/idempotency/idempotency.table';
 export * from '../features/field/clock/request-conflicts.table';
 export * from '../features/people/labor-corrections/labor-corrections.table';
+export * from '../features/money/accounting/accounting.table';

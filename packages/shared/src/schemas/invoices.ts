@@ -3,6 +3,7 @@ import { INVOICE_DISPLAY_MODES } from '../helpers/invoice-display';
 import { LABOR_KINDS } from '../helpers/invoice-totals';
 import { moneyOf } from '../helpers/money';
 import { dateText, idOf, idParam, nextNumberOf, optionalText, required, requiredText } from './common';
+import { postingStateSchema } from './accounting';
 
 /**
  * Invoices of work orders, their payments and credit memos (spec platform 2.1 billing, creditMemos; 2.6 Process
@@ -131,6 +132,8 @@ export const invoiceSchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   submittedBy: z.string().nullable(),
   submittedAt: z.string(),
+  /** Where the invoice stands in the accounting system; null when the company posts to none. */
+  accountingPosting: postingStateSchema.nullable(),
   ...invoiceHeader,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

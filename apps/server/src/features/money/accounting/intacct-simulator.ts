@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { compareMoney, sumMoney } from '@sm/shared';
+import type { SimulatorPlugin } from '../../field/providers/simulator/simulator-server';
+import { INTACCT_ERRORS, errorXml, readXml, xmlList, xmlObject, xmlOf, xmlText } from './intacct-wire';
+import { intacctDemoSeed, type IntacctSimCompany, type IntacctSimSeed } from './intacct-simulator-data';
+
+type Row = Record<string, unknown>;
+
+/** What the simulated Intacct keeps of one company: its lists, its ledger, and the limits a test may set. */
+interface CompanyLedger extends IntacctSimCompany {
+  invoices: Row[];
+  payments: Row[];
+  adjustments: Row[];
+  /** Dates up to and including this day (YYYY-MM-DD) are in a closed period. */
+  periodClosedThrough: string | null;
+  /** At most this many requests in a minute; the next is refused as Intacct refuses a burst. */
+  requestLimit: number | null;
+  requestTimes: number[];
+}
+
+const SESSION_MS = 30 * 60_000;
+const AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/;
+/** MM/DD/YYYY → YYYY-MM-DD, or null. */
+const dayOf = (text: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(text) ? `${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}` : null);
+
+class Refusal extends Error {
+  constructor(
+    public readonly errorno: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sage Intacct's XML gateway as the simulator speaks it, under '/intacct' at `POST /ia/xml/xmlgw.phtml`: sender
+ * credentials in the control block, login or session authentication, getAPISession, readByQuery of GLACCOUNT,
+ * DEPARTMENT and the AR objects, and create of ARINVOICE, ARPYMT and ARADJUSTMENT into a ledger per company. It
+ * refuses as Intacct does: a wrong sender or login, an unknown or expired session, an unknown or inactive GL account,
+ * an unknown department or invoice, a date in a closed period, a document number already used, and too many requests.
+ * `POST /intacct/__company/:companyId` sets the closed period and the request limit; `POST /intacct/__expireSessions`
+ * ends every session.
+ */
+export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): SimulatorPlugin {
+  let data: IntacctSimSeed;
+  let ledgers: Map<string, CompanyLedger>;
+  let sessions: Map<string, { companyId: string; userId: string; expiresAt: number }>;
+  let nextRecordNo: number;
+  let sessionsIssued: number;
+  const reset = () => {
+    data = seed();
+    ledgers = new Map(data.companies.map((c) => [c.companyId, { ...c, invoices: [], payments: [], adjustments: [], periodClosedThrough: null, requestLimit: null, requestTimes: [] }]));
+    sessions = new Map();
+    nextRecordNo = 101;
+    sessionsIssued = 0;
+  };
+  reset();
+
+  const checkDate = (ledger: CompanyLedger, text: string, field: string) => {
+    const day = dayOf(text);
+    if (!day) throw new Refusal(INTACCT_ERRORS.badRequest, `${field} must be a date written MM/DD/YYYY.`);
+    if (ledger.periodClosedThrough && day <= ledger.periodClosedThrough) {
+      throw new Refusal(INTACCT_ERRORS.closedPeriod, `The ${field} ${text} is in a closed period: the books are closed through ${ledger.periodClosedThrough}.`);
+    }
+  };
+  const checkAccount = (ledger: CompanyLedger, accountNo: string) => {
+    const account = ledger.glAccounts.find((a) => a.ACCOUNTNO === accountNo);
+    if (!account) throw new Refusal(INTACCT_ERRORS.unknownAccount, `GL account ${accountNo} does not exist.`);
+    if (account.STATUS !== 'active') throw new Refusal(INTACCT_ERRORS.unknownAccount, `GL account ${accountNo} is inactive.`);
+  };
+  const checkDepartment = (ledger: CompanyLedger, departmentId: string) => {
+    if (departmentId && !ledger.departments.some((d) => d.DEPARTMENTID === departmentId)) throw new Refusal(INTACCT_ERRORS.unknownDepartment, `Department ${departmentId} does not exist.`);
+  };
+  const checkLines = (ledger: CompanyLedger, lines: unknown[], what: string) => {
+    if (lines.length === 0) throw new Refusal(INTACCT_ERRORS.badRequest, `The ${what} has no lines.`);
+    return lines.map((l) => {
+      const line = xmlObject(l);
+      const amount = xmlText(line.AMOUNT);
+      if (!AMOUNT.test(amount)) throw new Refusal(INTACCT_ERRORS.badRequest, `AMOUNT ${amount} is not an amount.`);
+      checkAccount(ledger, xmlText(line.GLACCOUNTNO));
+      checkDepartment(ledger, xmlText(line.DEPARTMENTID));
+      return { GLACCOUNTNO: xmlText(line.GLACCOUNTNO), AMOUNT: amount, MEMO: xmlText(line.MEMO), DEPARTMENTID: xmlText(line.DEPARTMENTID) };
+    });
+  };
+  const required = (row: Row, field: string) => {
+    const value = xmlText(row[field]);
+    if (!value) throw new Refusal(INTACCT_ERRORS.badRequest, `${field} is required.`);
+    return value;
+  };
+
+  function createOf(ledger: CompanyLedger, object: string, row: Row): Row {
+    const recordNo = () => String(nextRecordNo++);
+    if (object === 'ARINVOICE' || object === 'ARADJUSTMENT') {
+      const list = object === 'ARINVOICE' ? ledger.invoices : ledger.adjustments;
+      const number = required(row, 'RECORDID');
+      required(row, 'CUSTOMERID');
+      if (list.some((r) => r.RECORDID === number)) throw new Refusal(INTACCT_ERRORS.duplicate, `Another document with the number ${number} already exists.`);
+      checkDate(ledger, xmlText(row.WHENCREATED), 'transaction date');
+      const items = object === 'ARINVOICE' ? xmlList(xmlObject(row.ARINVOICEITEMS).arinvoiceitem) : xmlList(xmlObject(row.ARADJUSTMENTITEMS).lineitem);
+      const lines = checkLines(ledger, items, object === 'ARINVOICE' ? 'invoice' : 'adjustment');
+      const stored = { RECORDNO: recordNo(), RECORDID: number, CUSTOMERID: xmlText(row.CUSTOMERID), WHENCREATED: xmlText(row.WHENCREATED), TOTALENTERED: sumMoney(lines.map((l) => l.AMOUNT)), TOTALPAID: '0.00', lines };
+      list.push(stored);
+      return stored;
+    }
+    if (object === 'ARPYMT') {
+      const number = required(row, 'DOCNUMBER');
+      if (ledger.payments.some((r) => r.DOCNUMBER === number)) throw new Refusal(INTACCT_ERRORS.duplicate, `Another payment with the document number ${number} already exists.`);
+      checkDate(ledger, xmlText(row.PAYMENTDATE), 'payment date');
+      checkAccount(ledger, required(row, 'UNDEPOSITEDACCOUNTNO'));
+      const details = xmlList(xmlObject(row.ARPYMTDETAILS).ARPYMTDETAIL).map(xmlObject);
+      if (details.length === 0) throw new Refusal(INTACCT_ERRORS.badRequest, 'The payment applies to no invoice.');
+      for (const d of details) {
+        const invoice = ledger.invoices.find((i) => i.RECORDNO === xmlText(d.RECORDKEY));
+        if (!invoice) throw new Refusal(INTACCT_ERRORS.unknownRecord, `Invoice record ${xmlText(d.RECORDKEY)} does not exist.`);
+        const amount = xmlText(d.TRX_PAYMENTAMOUNT);
+        if (!AMOUNT.test(amount)) throw new Refusal(INTACCT_ERRORS.badRequest, `TRX_PAYMENTAMOUNT ${amount} is not an amount.`);
+        const paid = sumMoney([xmlText(invoice.TOTALPAID), amount]);
+        if (compareMoney(paid, xmlText(invoice.TOTALENTERED)) > 0) throw new Refusal(INTACCT_ERRORS.badRequest, `The payment is more than invoice ${xmlText(invoice.RECORDID)} has due.`);
+      }
+      for (const d of details) {
+        const invoice = ledger.invoices.find((i) => i.RECORDNO === xmlText(d.RECORDKEY))!;
+        invoice.TOTALPAID = sumMoney([xmlText(invoice.TOTALPAID), xmlText(d.TRX_PAYMENTAMOUNT)]);
+      }
+      const stored = { RECORDNO: recordNo(), DOCNUMBER: number, CUSTOMERID: xmlText(row.CUSTOMERID), PAYMENTDATE: xmlText(row.PAYMENTDATE), PAYMENTMETHOD: xmlText(row.PAYMENTMETHOD), TOTALENTERED: sumMoney(details.map((d) => xmlText(d.TRX_PAYMENTAMOUNT))), details };
+      ledger.payments.push(stored);
+      return stored;
+    }
+    throw new Refusal(INTACCT_ERRORS.badRequest, `Object ${object} cannot be created here.`);
+  }
+
+  function readOf(ledger: CompanyLedger, fn: Row): Row[] {
+    const object = xmlText(fn.object);
+    const rows: Row[] | undefined = { GLACCOUNT: ledger.glAccounts, DEPARTMENT: ledger.departments, ARINVOICE: ledger.invoices, ARPYMT: ledger.payments, ARADJUSTMENT: ledger.adjustments }[object];
+    if (!rows) throw new Refusal(INTACCT_ERRORS.badRequest, `Object ${object} cannot be read.`);
+    const query = xmlText(fn.query).trim();
+    if (query === '') return rows;
+    const match = /^(\w+) = '((?:[^']|'')*)'$/.exec(query);
+    if (!match) throw new Refusal(INTACCT_ERRORS.badRequest, `The query ${query} is not one this gateway reads.`);
+    return rows.filter((r) => xmlText(r[match[1]!]) === match[2]!.replace(/''/g, "'"));
+  }
+
+  /** One function of an authenticated operation: its result element. */
+  function resultOf(ledger: CompanyLedger, auth: { companyId: string; userId: string }, fn: Row): Row {
+    const controlid = xmlText(fn['@controlid']);
+    const [name] = Object.keys(fn).filter((k) => !k.startsWith('@'));
+    try {
+      if (name === 'getAPISession') {
+        const sessionId = randomBytes(18).toString('base64url');
+        const expiresAt = Date.now() + SESSION_MS;
+        sessions.set(sessionId, { ...auth, expiresAt });
+        sessionsIssued++;
+        return { status: 'success', function: name, controlid, data: { api: { sessionid: sessionId, endpoint: '', locationid: '', sessiontimeout: new Date(expiresAt).toISOString() } } };
+      }
+      if (name === 'readByQuery') {
+        const object = xmlText(xmlObject(fn.readByQuery).object);
+        const rows = readOf(ledger, xmlObject(fn.readByQuery));
+        return { status: 'success', function: name, controlid, data: { '@listtype': object, '@count': rows.length, '@totalcount': rows.length, '@numremaining': 0, [object.toLowerCase()]: rows } };
+      }
+      if (name === 'create') {
+        const [object] = Object.keys(xmlObject(fn.create));
+        const stored = createOf(ledger, object ?? '', xmlObject(xmlObject(fn.create)[object ?? '']));
+        return { status: 'success', function: name, controlid, data: { '@listtype': 'objects', '@count': 1, [(object ?? '').toLowerCase()]: { RECORDNO: stored.RECORDNO } } };
+      }
+      throw new Refusal(INTACCT_ERRORS.badRequest, `Function ${name ?? '(none)'} is not one this gateway runs.`);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      return { status: 'failure', function: name ?? '', controlid, ...errorXml(err.errorno, err.message) };
+    }
+  }
+
+  const control = (request: Row, status: string) => ({ status, senderid: xmlText(xmlObject(request.control).senderid), controlid: xmlText(xmlObject(request.control).controlid), uniqueid: 'false', dtdversion: '3.0' });
+  const failure = (request: Row, errorno: string, message: string) => xmlOf({ response: { control: control(request, 'failure'), ...errorXml(errorno, message) } });
+
+  function answer(text: string): string {
+    let request: Row;
+    try {
+      request = xmlObject(readXml(text).request);
+    } catch {
+      return xmlOf({ response: { control: { status: 'failure' }, ...errorXml(INTACCT_ERRORS.badRequest, 'The request is not well-formed XML.') } });
+    }
+    const ctl = xmlObject(request.control);
+    if (!data.senders.some((s) => s.senderId === xmlText(ctl.senderid) && s.password === xmlText(ctl.password))) {
+      return failure(request, INTACCT_ERRORS.badSender, 'Incorrect Intacct XML Partner ID or password.');
+    }
+    const operation = xmlObject(request.operation);
+    const authIn = xmlObject(operation.authentication);
+    let auth: { companyId: string; userId: string } | null = null;
+    let authError: [string, string] = [INTACCT_ERRORS.badLogin, 'Sign-in information is incorrect.'];
+    if (authIn.sessionid !== undefined) {
+      const session = sessions.get(xmlText(authIn.sessionid));
+      if (session && session.expiresAt > Date.now()) auth = session;
+      else authError = [INTACCT_ERRORS.badSession, 'Invalid session: it is unknown or has expired. Sign in again.'];
+    } else {
+      const login = xmlObject(authIn.login);
+      const company = ledgers.get(xmlText(login.companyid));
+      if (company?.users.some((u) => u.userId === xmlText(login.userid) && u.password === xmlText(login.password))) auth = { companyId: company.companyId, userId: xmlText(login.userid) };
+    }
+    const ledger = auth ? ledgers.get(auth.companyId) : undefined;
+    if (!auth || !ledger) {
+      return xmlOf({ response: { control: control(request, 'success'), operation: { authentication: { status: 'failure', userid: '', companyid: '' }, ...errorXml(...authError) } } });
+    }
+    const now = Date.now();
+    ledger.requestTimes = ledger.requestTimes.filter((t) => t > now - 60_000);
+    if (ledger.requestLimit !== null && ledger.requestTimes.length >= ledger.requestLimit) {
+      return failure(request, INTACCT_ERRORS.rateLimited, 'Too many requests for this company: wait a moment and try again.');
+    }
+    ledger.requestTimes.push(now);
+    const functions = xmlList(xmlObject(operation.content).function).map(xmlObject);
+    return xmlOf({
+      response: {
+        control: control(request, 'success'),
+        operation: { authentication: { status: 'success', userid: auth.userId, companyid: auth.companyId }, result: functions.map((fn) => resultOf(ledger, auth, fn)) },
+      },
+    });
+  }
+
+  function register(app: FastifyInstance) {
+    for (const type of ['application/xml', 'text/xml']) app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    app.post('/ia/xml/xmlgw.phtml', async (req, reply) => reply.type('application/xml').send(answer(typeof req.body === 'string' ? req.body : '')));
+    app.post<{ Params: { companyId: string }; Body: { periodClosedThrough?: string | null; requestLimit?: number | null } }>('/__company/:companyId', async (req, reply) => {
+      const ledger = ledgers.get(req.params.companyId);
+      if (!ledger) return reply.code(404).send({ message: 'No such company.' });
+      if (req.body?.periodClosedThrough !== undefined) ledger.periodClosedThrough = req.body.periodClosedThrough;
+      if (req.body?.requestLimit !== undefined) ledger.requestLimit = req.body.requestLimit;
+      return { ok: true };
+    });
+    app.post('/__expireSessions', async () => {
+      for (const s of sessions.values()) s.expiresAt = 0;
+      return { ok: true };
+    });
+  }
+
+  return {
+    name: 'intacct',
+    prefix: '/intacct',
+    register,
+    reset,
+    state: () => ({
+      sessionsIssued,
+      companies: Object.fromEntries([...ledgers.values()].map((l) => [l.companyId, { invoices: l.invoices, payments: l.payments, adjustments: l.adjustments, periodClosedThrough: l.periodClosedThrough }])),
+    }),
+  };
+}
