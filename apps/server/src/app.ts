@@ -37,6 +37,8 @@ import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.rout
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
+import { intacctSettingsRoutes } from './features/money/accounting/intacct-settings.routes';
+import { syncLogRoutes } from './features/money/accounting/sync-log.routes';
 import { purchaseOrdersRoutes } from './features/office/purchasing/purchase-orders.routes';
 import { purchasingRoutes } from './features/office/purchasing/purchasing.routes';
 import { inventoryRoutes } from './features/office/inventory/inventory.routes';
@@ -230,6 +232,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   pmContractsRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
+  intacctSettingsRoutes(app, opts);
+  syncLogRoutes(app, opts);
   purchasingRoutes(app, opts);
   purchaseOrdersRoutes(app, opts);
   inventoryRoutes(app, opts);

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
+import { creditMemoDocumentNumber, enqueuePosting } from '../accounting/accounting-outbox.service';
 import { getInvoice, invoiceRow } from './invoices.service';
 import { billWhenSettled, ensureSettles } from './payments.service';
 
@@ -45,6 +46,7 @@ export async function createCreditMemo(ctx: Ctx, body: z.output<typeof createCre
       .insert(creditMemos)
       .values({ subscriberId: ctx.actor.subscriberId, billingCustomerId: customer.id, amount: String(body.amount), reason: body.reason, createdBy: ctx.actor.userId, createdAt: ctx.now })
       .returning({ id: creditMemos.id });
+    await enqueuePosting(tx, ctx, { documentKind: 'creditMemo', documentNumber: creditMemoDocumentNumber(row.id), creditMemoId: row.id });
     await recordAudit(tx, ctx, { entity: 'creditMemo', entityId: row.id, action: 'create', after: { billingCustomerId: customer.id, amount: String(body.amount), reason: body.reason } });
     return row.id;
   });

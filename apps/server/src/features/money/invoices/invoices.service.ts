@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
+import { enqueuePosting, invoiceDocumentNumber, invoicePostingState } from '../accounting/accounting-outbox.service';
 import { invoiceView } from './invoice-answer';
 import { invoiceDateOf, invoiceWorkOrder, workOrderTotals } from './invoice-source';
 
@@ -65,6 +66,7 @@ export async function submitInvoice(ctx: Ctx, body: InvoiceBodyParsed): Promise<
       })
       .returning({ id: invoices.id });
     await tx.insert(invoiceLines).values(storedLines(row.id, ctx.actor.subscriberId, totals));
+    await enqueuePosting(tx, ctx, { documentKind: 'invoice', documentNumber: invoiceDocumentNumber(invoiceNumber), invoiceId: row.id });
     await setWorkOrderStatus(tx, ctx, { id: wo.id, workOrderStatusId: wo.workOrderStatusId }, WORK_ORDER_STATUS.InvoiceSubmitted);
     await recordAudit(tx, ctx, { entity: 'invoice', entityId: row.id, action: 'create', after: { invoiceNumber, workOrderId: wo.id, total: totals.total } });
     return row.id;
@@ -126,6 +128,7 @@ export async function getInvoice(ctx: Ctx, invoiceId: number, displayMode: Invoi
     status: statusOf(row.amountDue),
     submittedBy: by?.name ?? null,
     submittedAt: row.submittedAt.toISOString(),
+    accountingPosting: await invoicePostingState(ctx.db, ctx, row.id),
     ...view,
   };
 }

@@ -10,6 +10,7 @@ import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
+import { enqueuePosting, paymentDocumentNumber } from '../accounting/accounting-outbox.service';
 import { invoiceRow } from './invoices.service';
 import { companyToday } from '../../field/scheduling/schedule-lookups';
 
@@ -82,6 +83,9 @@ export async function processPayment(ctx: Ctx, invoiceId: number, body: ProcessP
         paidOn: body.paidOn ?? (await companyToday(ctx, tx)), reference: body.reference?.trim() || null, receivedBy: ctx.actor.userId, createdAt: ctx.now,
       })
       .returning({ id: invoicePayments.id });
+    if (compareMoney(amount, 0) > 0) {
+      await enqueuePosting(tx, ctx, { documentKind: 'payment', documentNumber: paymentDocumentNumber(invoice.invoiceNumber, payment.id), invoiceId, paymentId: payment.id });
+    }
     await tx
       .update(invoices)
       .set({ paymentsTotal, convenienceFees: sumMoney([invoice.convenienceFees, fee]), amountDue })
