@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@sm/shared';
-import { emailOutbox, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
+import { accountingPostings, emailOutbox, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
@@ -104,10 +104,13 @@ describe('no secret is ever sent', () => {
   /** Routes that need a query to answer at all. */
   let queries: Record<string, string>;
 
-  /** An answer holds no hash, password or signing secret. ("hasPassword" names a flag, whether a provider password is stored.) */
+  /**
+   * An answer holds no hash, password or signing secret. ("hasPassword", "hasSenderPassword"… name flags: whether a
+   * provider's or Intacct's password is stored.)
+   */
   const expectNoSecret = (what: string, res: LightMyRequestResponse) => {
     expect.soft(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(200);
-    const body = res.body.toLowerCase().replaceAll('"haspassword":', '');
+    const body = res.body.toLowerCase().replace(/"has\w*password":/g, '');
     for (const secret of FORBIDDEN) expect.soft(body.includes(secret), `${what} contains ${secret}`).toBe(false);
   };
 
@@ -192,6 +195,13 @@ describe('no secret is ever sent', () => {
     params.itemId = String((await t.call('GET', '/api/v1/Inventory/items?take=1', 'admin')).json().data[0].itemId);
     const [truck] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, me.json().subscriberId), eq(warehouses.isTruck, true))).limit(1);
     await t.db.insert(warehouses).values({ ...truck, id: undefined, name: 'Hardening truck', technicianId: me.json().userId });
+    // A posting of the sync log (a credit memo's), for its page.
+    const memo = (await t.call('POST', '/api/v1/CreditMemo/create', 'admin', { billingCustomerId: workOrder.billingCustomerId, amount: 1, reason: 'Hardening check' })).json();
+    const [posting] = await t.db
+      .insert(accountingPostings)
+      .values({ subscriberId: me.json().subscriberId, documentKind: 'creditMemo', documentNumber: `CM-${memo.creditMemoId}`, creditMemoId: memo.creditMemoId })
+      .returning({ id: accountingPostings.id });
+    params.postingId = String(posting.id);
     params.token = /\/users\/acceptInvitation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? 'no-invitation-link';
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
-  customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
+  accountingPostings, customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
   laborCorrectionRequests, workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
@@ -76,7 +76,13 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo2.id, materialStatusId: 6, description: `${text} contactor`, quantity: 1, unitCost: 20, unitPrice: 35 });
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo1.id, materialStatusId: 6, description: `${text} capacitor`, quantity: 1, unitCost: 10, unitPrice: 18 });
   await call('POST', '/api/v1/Invoice/submit', { workOrderId: wo2.id });
-  await call('POST', '/api/v1/CreditMemo/create', { billingCustomerId: billing.id, amount: 5, reason: `${text} goodwill` });
+  const memo = await call('POST', '/api/v1/CreditMemo/create', { billingCustomerId: billing.id, amount: 5, reason: `${text} goodwill` });
+  // The accounting lists, typed by hand, and a posting of the sync log (the credit memo's).
+  const glAccount = await call('POST', '/api/v1/Intacct/chartOfAccount', { accountNo: '4000', title: `${text} income` });
+  const department = await call('POST', '/api/v1/Intacct/departments', { departmentNo: 'SVC', title: `${text} service` });
+  await call('POST', '/api/v1/Intacct/itemGLGroup', { name: `${text} filters`, glAccountId: glAccount.glAccountId });
+  await call('POST', '/api/v1/Intacct/additionalLineItem', { name: `${text} disposal`, glAccountId: glAccount.glAccountId, departmentId: department.departmentId });
+  await t.db.insert(accountingPostings).values({ subscriberId: sid, documentKind: 'creditMemo', documentNumber: `CM-${memo.creditMemoId}`, creditMemoId: memo.creditMemoId, message: `${text} posting` });
   let quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote` });
   // Quote numbers count per company: one more quote gives a number that names nothing of a company with fewer.
   for (let i = 1; i < (opts.quotes ?? 1); i++) quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote ${i + 1}` });

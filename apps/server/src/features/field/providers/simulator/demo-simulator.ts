@@ -1,3 +1,4 @@
+import { intacctSimulator } from '../../../money/accounting/intacct-simulator';
 import { geocoderSimulator } from '../../../platform/geocoding/geocoder-simulator';
 import { corrigoSimulator } from '../corrigo/corrigo-simulator';
 import { serviceChannelSimulator } from '../service-channel/service-channel-simulator';
@@ -8,6 +9,7 @@ const plugins = (): SimulatorPlugin[] => [
   corrigoSimulator(),
   serviceChannelSimulator(),
   geocoderSimulator(),
+  intacctSimulator(),
 ];
 
 /** Where the geocoder played by a running demo simulator answers (the GEOCODER_URL it stands in for). */
