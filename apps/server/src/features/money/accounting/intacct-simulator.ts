@@ -17,6 +17,8 @@ interface CompanyLedger extends IntacctSimCompany {
   /** At most this many requests in a minute; the next is refused as Intacct refuses a burst. */
   requestLimit: number | null;
   requestTimes: number[];
+  /** How long an authenticated request is held after it was carried out, before its answer leaves. */
+  answerDelayMs: number;
 }
 
 const SESSION_MS = 30 * 60_000;
@@ -39,8 +41,8 @@ class Refusal extends Error {
  * DEPARTMENT and the AR objects, and create of ARINVOICE, ARPYMT and ARADJUSTMENT into a ledger per company. It
  * refuses as Intacct does: a wrong sender or login, an unknown or expired session, an unknown or inactive GL account,
  * an unknown department or invoice, a date in a closed period, a document number already used, and too many requests.
- * `POST /intacct/__company/:companyId` sets the closed period and the request limit; `POST /intacct/__expireSessions`
- * ends every session.
+ * `POST /intacct/__company/:companyId` sets the closed period, the request limit and how long answers are held;
+ * `POST /intacct/__expireSessions` ends every session.
  */
 export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): SimulatorPlugin {
   let data: IntacctSimSeed;
@@ -50,7 +52,7 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
   let sessionsIssued: number;
   const reset = () => {
     data = seed();
-    ledgers = new Map(data.companies.map((c) => [c.companyId, { ...c, invoices: [], payments: [], adjustments: [], periodClosedThrough: null, requestLimit: null, requestTimes: [] }]));
+    ledgers = new Map(data.companies.map((c) => [c.companyId, { ...c, invoices: [], payments: [], adjustments: [], periodClosedThrough: null, requestLimit: null, requestTimes: [], answerDelayMs: 0 }]));
     sessions = new Map();
     nextRecordNo = 101;
     sessionsIssued = 0;
@@ -172,16 +174,18 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
   const control = (request: Row, status: string) => ({ status, senderid: xmlText(xmlObject(request.control).senderid), controlid: xmlText(xmlObject(request.control).controlid), uniqueid: 'false', dtdversion: '3.0' });
   const failure = (request: Row, errorno: string, message: string) => xmlOf({ response: { control: control(request, 'failure'), ...errorXml(errorno, message) } });
 
-  function answer(text: string): string {
+  /** The answer to a request, and how long to hold it (a test kills the product while Intacct holds its answer). */
+  function answer(text: string): { xml: string; delayMs: number } {
+    const atOnce = { xml: '', delayMs: 0 };
     let request: Row;
     try {
       request = xmlObject(readXml(text).request);
     } catch {
-      return xmlOf({ response: { control: { status: 'failure' }, ...errorXml(INTACCT_ERRORS.badRequest, 'The request is not well-formed XML.') } });
+      return { ...atOnce, xml: xmlOf({ response: { control: { status: 'failure' }, ...errorXml(INTACCT_ERRORS.badRequest, 'The request is not well-formed XML.') } }) };
     }
     const ctl = xmlObject(request.control);
     if (!data.senders.some((s) => s.senderId === xmlText(ctl.senderid) && s.password === xmlText(ctl.password))) {
-      return failure(request, INTACCT_ERRORS.badSender, 'Incorrect Intacct XML Partner ID or password.');
+      return { ...atOnce, xml: failure(request, INTACCT_ERRORS.badSender, 'Incorrect Intacct XML Partner ID or password.') };
     }
     const operation = xmlObject(request.operation);
     const authIn = xmlObject(operation.authentication);
@@ -198,31 +202,37 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
     }
     const ledger = auth ? ledgers.get(auth.companyId) : undefined;
     if (!auth || !ledger) {
-      return xmlOf({ response: { control: control(request, 'success'), operation: { authentication: { status: 'failure', userid: '', companyid: '' }, ...errorXml(...authError) } } });
+      return { ...atOnce, xml: xmlOf({ response: { control: control(request, 'success'), operation: { authentication: { status: 'failure', userid: '', companyid: '' }, ...errorXml(...authError) } } }) };
     }
     const now = Date.now();
     ledger.requestTimes = ledger.requestTimes.filter((t) => t > now - 60_000);
     if (ledger.requestLimit !== null && ledger.requestTimes.length >= ledger.requestLimit) {
-      return failure(request, INTACCT_ERRORS.rateLimited, 'Too many requests for this company: wait a moment and try again.');
+      return { ...atOnce, xml: failure(request, INTACCT_ERRORS.rateLimited, 'Too many requests for this company: wait a moment and try again.') };
     }
     ledger.requestTimes.push(now);
     const functions = xmlList(xmlObject(operation.content).function).map(xmlObject);
-    return xmlOf({
+    const xml = xmlOf({
       response: {
         control: control(request, 'success'),
         operation: { authentication: { status: 'success', userid: auth.userId, companyid: auth.companyId }, result: functions.map((fn) => resultOf(ledger, auth, fn)) },
       },
     });
+    return { xml, delayMs: ledger.answerDelayMs };
   }
 
   function register(app: FastifyInstance) {
     for (const type of ['application/xml', 'text/xml']) app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.post('/ia/xml/xmlgw.phtml', async (req, reply) => reply.type('application/xml').send(answer(typeof req.body === 'string' ? req.body : '')));
-    app.post<{ Params: { companyId: string }; Body: { periodClosedThrough?: string | null; requestLimit?: number | null } }>('/__company/:companyId', async (req, reply) => {
+    app.post('/ia/xml/xmlgw.phtml', async (req, reply) => {
+      const { xml, delayMs } = answer(typeof req.body === 'string' ? req.body : '');
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      return reply.type('application/xml').send(xml);
+    });
+    app.post<{ Params: { companyId: string }; Body: { periodClosedThrough?: string | null; requestLimit?: number | null; answerDelayMs?: number } }>('/__company/:companyId', async (req, reply) => {
       const ledger = ledgers.get(req.params.companyId);
       if (!ledger) return reply.code(404).send({ message: 'No such company.' });
       if (req.body?.periodClosedThrough !== undefined) ledger.periodClosedThrough = req.body.periodClosedThrough;
       if (req.body?.requestLimit !== undefined) ledger.requestLimit = req.body.requestLimit;
+      if (req.body?.answerDelayMs !== undefined) ledger.answerDelayMs = Math.max(0, Math.min(120_000, Math.round(req.body.answerDelayMs)));
       return { ok: true };
     });
     app.post('/__expireSessions', async () => {
