@@ -18,8 +18,10 @@ export interface IntacctCredentials {
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** A session is asked for again this long before Intacct would end it. */
 const SESSION_MARGIN_MS = 60_000;
-/** The most rows one readByQuery asks for: a chart of accounts or a department list fits in one page. */
+/** The most rows one readByQuery (and each readMore after it) asks for. */
 const PAGE_SIZE = 1000;
+/** A list longer than this many pages is not a chart of accounts: reading stops with a sentence. */
+const MAX_PAGES = 100;
 
 interface CachedSession {
   sessionId: string;
@@ -49,7 +51,7 @@ function refusal(errors: readonly IntacctErrorEntry[]): AccountingError {
  * session id, signing in again when Intacct says the session ended. A create Intacct refuses as a duplicate document
  * number is answered as the document already there, with its record number read back.
  */
-export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: number } = {}): AccountingSystem {
+export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: number; pageSize?: number } = {}): AccountingSystem {
   const key = keyOf(creds);
 
   async function send(operation: Record<string, unknown>): Promise<IntacctAnswer> {
@@ -115,10 +117,19 @@ export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: num
     }
   }
 
+  /** Every row of a query: the first page from readByQuery, the rest from readMore while Intacct says some remain. */
   async function readByQuery(object: string, query: string, fields = '*'): Promise<Record<string, unknown>[]> {
-    const result = await run({ readByQuery: { object, fields, query, pagesize: String(PAGE_SIZE) } });
-    if (result.status !== 'success') throw refusal(result.errors);
-    return xmlList(result.data?.[object.toLowerCase()]).map(xmlObject);
+    const rows: Record<string, unknown>[] = [];
+    let fn: Record<string, unknown> = { readByQuery: { object, fields, query, pagesize: String(opts.pageSize ?? PAGE_SIZE) } };
+    for (let page = 1; ; page++) {
+      const result = await run(fn);
+      if (result.status !== 'success') throw refusal(result.errors);
+      rows.push(...xmlList(result.data?.[object.toLowerCase()]).map(xmlObject));
+      const resultId = xmlText(result.data?.['@resultId']);
+      if (xmlText(result.data?.['@numremaining']) === '0' || !resultId) return rows;
+      if (page >= MAX_PAGES) throw new AccountingError(502, `Intacct has more than ${MAX_PAGES} pages of ${object}; nothing was kept.`, false);
+      fn = { readMore: { resultId } };
+    }
   }
 
   /** Creates one object; a duplicate document number reads back the record already there. */

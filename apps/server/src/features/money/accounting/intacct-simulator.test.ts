@@ -80,6 +80,12 @@ describe('the Intacct adapter against the simulator', () => {
     expect(ledger.adjustments).toHaveLength(1);
   });
 
+  it('reads a list longer than a page with readMore', async () => {
+    const paged = intacctSystem({ ...creds, endpointUrl: `${creds.endpointUrl}?paged` }, { pageSize: 3 });
+    const accounts = await paged.readGlAccounts();
+    expect(accounts.map((a) => a.number)).toEqual(['1100', '1150', '2300', '4000', '4010', '4100', '4200', '4300', '4900', '4999']);
+  });
+
   it('signs in once and calls with the session after that', async () => {
     const s = system();
     const before = (await state()).sessionsIssued;

@@ -38,7 +38,7 @@ class Refusal extends Error {
 /**
  * Sage Intacct's XML gateway as the simulator speaks it, under '/intacct' at `POST /ia/xml/xmlgw.phtml`: sender
  * credentials in the control block, login or session authentication, getAPISession, readByQuery of GLACCOUNT,
- * DEPARTMENT and the AR objects, and create of ARINVOICE, ARPYMT and ARADJUSTMENT into a ledger per company. It
+ * DEPARTMENT and the AR objects (paged, with readMore), and create of ARINVOICE, ARPYMT and ARADJUSTMENT into a ledger per company. It
  * refuses as Intacct does: a wrong sender or login, an unknown or expired session, an unknown or inactive GL account,
  * an unknown department or invoice, a date in a closed period, a document number already used, and too many requests.
  * `POST /intacct/__company/:companyId` sets the closed period, the request limit and how long answers are held;
@@ -50,10 +50,12 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
   let sessions: Map<string, { companyId: string; userId: string; expiresAt: number }>;
   let nextRecordNo: number;
   let sessionsIssued: number;
+  let reads: Map<string, { id: string; object: string; rows: Row[]; total: number; pageSize: number }>;
   const reset = () => {
     data = seed();
     ledgers = new Map(data.companies.map((c) => [c.companyId, { ...c, invoices: [], payments: [], adjustments: [], periodClosedThrough: null, requestLimit: null, requestTimes: [], answerDelayMs: 0 }]));
     sessions = new Map();
+    reads = new Map();
     nextRecordNo = 101;
     sessionsIssued = 0;
   };
@@ -131,6 +133,15 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
     throw new Refusal(INTACCT_ERRORS.badRequest, `Object ${object} cannot be created here.`);
   }
 
+  /** A query's rows, kept under a result id for readMore while pages remain. */
+  function startRead(ledger: CompanyLedger, fn: Row) {
+    const rows = readOf(ledger, fn);
+    const pageSize = Math.max(1, Math.min(2000, Number.parseInt(xmlText(fn.pagesize), 10) || 100));
+    const read = { id: randomBytes(9).toString('hex'), object: xmlText(fn.object), rows: [...rows], total: rows.length, pageSize };
+    reads.set(read.id, read);
+    return read;
+  }
+
   function readOf(ledger: CompanyLedger, fn: Row): Row[] {
     const object = xmlText(fn.object);
     const rows: Row[] | undefined = { GLACCOUNT: ledger.glAccounts, DEPARTMENT: ledger.departments, ARINVOICE: ledger.invoices, ARPYMT: ledger.payments, ARADJUSTMENT: ledger.adjustments }[object];
@@ -154,10 +165,13 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
         sessionsIssued++;
         return { status: 'success', function: name, controlid, data: { api: { sessionid: sessionId, endpoint: '', locationid: '', sessiontimeout: new Date(expiresAt).toISOString() } } };
       }
-      if (name === 'readByQuery') {
-        const object = xmlText(xmlObject(fn.readByQuery).object);
-        const rows = readOf(ledger, xmlObject(fn.readByQuery));
-        return { status: 'success', function: name, controlid, data: { '@listtype': object, '@count': rows.length, '@totalcount': rows.length, '@numremaining': 0, [object.toLowerCase()]: rows } };
+      if (name === 'readByQuery' || name === 'readMore') {
+        const read = name === 'readByQuery' ? startRead(ledger, xmlObject(fn.readByQuery)) : reads.get(xmlText(xmlObject(fn.readMore).resultId));
+        if (!read) throw new Refusal(INTACCT_ERRORS.badRequest, 'The resultId is unknown or was read to its end.');
+        const rows = read.rows.splice(0, read.pageSize);
+        const data = { '@listtype': read.object, '@count': rows.length, '@totalcount': read.total, '@numremaining': read.rows.length, '@resultId': read.id, [read.object.toLowerCase()]: rows };
+        if (read.rows.length === 0) reads.delete(read.id);
+        return { status: 'success', function: name, controlid, data };
       }
       if (name === 'create') {
         const [object] = Object.keys(xmlObject(fn.create));
