@@ -21,33 +21,24 @@ export const intacctAccounts = pgTable('intacct_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The chart of accounts as kept here: read from Intacct ("Refresh from Intacct") or typed by an administrator. */
-export const intacctGlAccounts = pgTable(
-  'intacct_gl_accounts',
-  {
-    id: serial('id').primaryKey(),
-    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-    accountNo: text('account_no').notNull(),
-    title: text('title').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    isFromIntacct: boolean('is_from_intacct').notNull().default(false),
-  },
-  (t) => [uniqueIndex('intacct_gl_accounts_number').on(t.subscriberId, t.accountNo)],
-);
+/**
+ * The columns of a list kept from Intacct: its number there (stored as `number_column`), its title and status, and
+ * whether it was read from Intacct ("Refresh from Intacct") or typed by an administrator.
+ */
+const chartColumns = (numberColumn: string) => ({
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  number: text(numberColumn).notNull(),
+  title: text('title').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  isFromIntacct: boolean('is_from_intacct').notNull().default(false),
+});
+
+/** The chart of accounts as kept here: one row per account number and company. */
+export const intacctGlAccounts = pgTable('intacct_gl_accounts', chartColumns('account_no'), (t) => [uniqueIndex('intacct_gl_accounts_number').on(t.subscriberId, t.number)]);
 
 /** Intacct's departments, kept as the GL accounts are. */
-export const intacctDepartments = pgTable(
-  'intacct_departments',
-  {
-    id: serial('id').primaryKey(),
-    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-    departmentNo: text('department_no').notNull(),
-    title: text('title').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    isFromIntacct: boolean('is_from_intacct').notNull().default(false),
-  },
-  (t) => [uniqueIndex('intacct_departments_number').on(t.subscriberId, t.departmentNo)],
-);
+export const intacctDepartments = pgTable('intacct_departments', chartColumns('department_no'), (t) => [uniqueIndex('intacct_departments_number').on(t.subscriberId, t.number)]);
 
 /** Item GL groups: a name the company's items are grouped under, and the income account the group posts to. */
 export const intacctItemGlGroups = pgTable(

@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Department, GlAccount } from '@sm/shared';
-import type { Ctx, Tx } from '../../../lib/context';
+import type { Ctx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
-import type { ChartRow } from './accounting-system';
+import type { AccountingSystem } from './accounting-system';
 import { intacctDepartments, intacctGlAccounts } from './accounting.table';
 import { accountingSystemOf } from './intacct-account.service';
 
@@ -11,117 +11,97 @@ import { accountingSystemOf } from './intacct-account.service';
  * The chart of accounts and the departments kept from Intacct (administration intacct/chartOfAccount and
  * intacct/departments): listed, typed by hand, changed, removed while nothing maps to them, and refreshed from
  * Intacct, which adds what is new and updates titles and status by number, never removing a row a mapping may use.
+ * Both lists have the same columns (accounting.table.ts, chartColumns), so one set of functions serves both.
  */
 
-interface GlInput { accountNo: string; title: string; isActive: boolean }
-interface DepartmentInput { departmentNo: string; title: string; isActive: boolean }
+/** Both tables, seen through one: their columns are the same, only their names differ. */
+type ChartTable = typeof intacctGlAccounts;
+type StoredRow = ChartTable['$inferSelect'];
 
-const glOf = (r: typeof intacctGlAccounts.$inferSelect): GlAccount => ({ glAccountId: r.id, accountNo: r.accountNo, title: r.title, isActive: r.isActive, isFromIntacct: r.isFromIntacct });
-const departmentOf = (r: typeof intacctDepartments.$inferSelect): Department => ({ departmentId: r.id, departmentNo: r.departmentNo, title: r.title, isActive: r.isActive, isFromIntacct: r.isFromIntacct });
-
-/** `GET Intacct/chartOfAccount`: the company's GL accounts by number. */
-export async function listGlAccounts(ctx: Ctx): Promise<GlAccount[]> {
-  const rows = await ctx.db.select().from(intacctGlAccounts).where(ofTenant(intacctGlAccounts, ctx)).orderBy(asc(intacctGlAccounts.accountNo));
-  return rows.map(glOf);
+interface Chart<Answer> {
+  table: ChartTable;
+  /** The record's name in sentences. */
+  what: string;
+  answer: (row: StoredRow) => Answer;
+  read: (system: AccountingSystem) => ReturnType<AccountingSystem['readGlAccounts']>;
 }
 
-/** `POST Intacct/chartOfAccount`: a GL account typed by hand; a number the company has is a 409. */
-export async function createGlAccount(ctx: Ctx, input: GlInput): Promise<GlAccount> {
-  const [row] = await ctx.db.insert(intacctGlAccounts).values({ subscriberId: ctx.actor.subscriberId, ...input }).returning();
-  return glOf(row);
+export interface Charts {
+  glAccounts: GlAccount;
+  departments: Department;
+}
+export type ChartKind = keyof Charts;
+type ChartInput = { title: string; isActive: boolean } & ({ accountNo: string } | { departmentNo: string });
+
+const CHARTS: { [K in ChartKind]: Chart<Charts[K]> } = {
+  glAccounts: {
+    table: intacctGlAccounts,
+    what: 'GL account',
+    answer: (r) => ({ glAccountId: r.id, accountNo: r.number, title: r.title, isActive: r.isActive, isFromIntacct: r.isFromIntacct }),
+    read: (system) => system.readGlAccounts(),
+  },
+  departments: {
+    table: intacctDepartments as unknown as ChartTable,
+    what: 'Department',
+    answer: (r) => ({ departmentId: r.id, departmentNo: r.number, title: r.title, isActive: r.isActive, isFromIntacct: r.isFromIntacct }),
+    read: (system) => system.readDepartments(),
+  },
+};
+
+const fieldsOf = (input: ChartInput) => ({ number: 'accountNo' in input ? input.accountNo : input.departmentNo, title: input.title, isActive: input.isActive });
+
+/** `GET Intacct/chartOfAccount`, `GET Intacct/departments`: the company's rows by number. */
+export async function listChart<K extends ChartKind>(ctx: Ctx, kind: K): Promise<Charts[K][]> {
+  const { table, answer } = CHARTS[kind] as Chart<Charts[K]>;
+  const rows = await ctx.db.select().from(table).where(ofTenant(table, ctx)).orderBy(asc(table.number));
+  return rows.map(answer);
 }
 
-/** `PUT Intacct/chartOfAccount/{glAccountId}`: changes a GL account of the company. */
-export async function updateGlAccount(ctx: Ctx, glAccountId: number, input: GlInput): Promise<GlAccount> {
-  const [row] = await ctx.db.update(intacctGlAccounts).set(input).where(ofTenant(intacctGlAccounts, ctx, eq(intacctGlAccounts.id, glAccountId))).returning();
-  if (!row) throw notFound('GL account');
-  return glOf(row);
+/** `POST Intacct/chartOfAccount`, `POST Intacct/departments`: a row typed by hand; a number the company has is a 409. */
+export async function createChartRow<K extends ChartKind>(ctx: Ctx, kind: K, input: ChartInput): Promise<Charts[K]> {
+  const { table, answer } = CHARTS[kind] as Chart<Charts[K]>;
+  const [row] = await ctx.db.insert(table).values({ subscriberId: ctx.actor.subscriberId, ...fieldsOf(input) }).returning();
+  return answer(row);
 }
 
-/** `DELETE Intacct/chartOfAccount/{glAccountId}`: removes a GL account nothing maps to (the database refuses otherwise). */
-export async function deleteGlAccount(ctx: Ctx, glAccountId: number): Promise<{ message: string }> {
-  const [row] = await ctx.db.delete(intacctGlAccounts).where(ofTenant(intacctGlAccounts, ctx, eq(intacctGlAccounts.id, glAccountId))).returning();
-  if (!row) throw notFound('GL account');
-  return { message: `GL account ${row.accountNo} was removed.` };
+/** `PUT Intacct/chartOfAccount/{glAccountId}`, `PUT Intacct/departments/{departmentId}`. */
+export async function updateChartRow<K extends ChartKind>(ctx: Ctx, kind: K, id: number, input: ChartInput): Promise<Charts[K]> {
+  const { table, answer, what } = CHARTS[kind] as Chart<Charts[K]>;
+  const [row] = await ctx.db.update(table).set(fieldsOf(input)).where(ofTenant(table, ctx, eq(table.id, id))).returning();
+  if (!row) throw notFound(what);
+  return answer(row);
 }
 
-/** `GET Intacct/departments`. */
-export async function listDepartments(ctx: Ctx): Promise<Department[]> {
-  const rows = await ctx.db.select().from(intacctDepartments).where(ofTenant(intacctDepartments, ctx)).orderBy(asc(intacctDepartments.departmentNo));
-  return rows.map(departmentOf);
+/** `DELETE …/{id}`: removes a row nothing maps to (the database refuses otherwise, a 409). */
+export async function deleteChartRow(ctx: Ctx, kind: ChartKind, id: number): Promise<{ message: string }> {
+  const { table, what } = CHARTS[kind];
+  const [row] = await ctx.db.delete(table).where(ofTenant(table, ctx, eq(table.id, id))).returning();
+  if (!row) throw notFound(what);
+  return { message: `${what} ${row.number} was removed.` };
 }
 
-/** `POST Intacct/departments`. */
-export async function createDepartment(ctx: Ctx, input: DepartmentInput): Promise<Department> {
-  const [row] = await ctx.db.insert(intacctDepartments).values({ subscriberId: ctx.actor.subscriberId, ...input }).returning();
-  return departmentOf(row);
-}
-
-/** `PUT Intacct/departments/{departmentId}`. */
-export async function updateDepartment(ctx: Ctx, departmentId: number, input: DepartmentInput): Promise<Department> {
-  const [row] = await ctx.db.update(intacctDepartments).set(input).where(ofTenant(intacctDepartments, ctx, eq(intacctDepartments.id, departmentId))).returning();
-  if (!row) throw notFound('Department');
-  return departmentOf(row);
-}
-
-/** `DELETE Intacct/departments/{departmentId}`: removes a department nothing maps to. */
-export async function deleteDepartment(ctx: Ctx, departmentId: number): Promise<{ message: string }> {
-  const [row] = await ctx.db.delete(intacctDepartments).where(ofTenant(intacctDepartments, ctx, eq(intacctDepartments.id, departmentId))).returning();
-  if (!row) throw notFound('Department');
-  return { message: `Department ${row.departmentNo} was removed.` };
-}
-
-/** What a refresh found: rows added and rows whose title or status Intacct changed. */
-interface Merge { added: number; updated: number }
-
-/** Adds and updates rows by number in one transaction; `find` and `write` speak one table. */
-async function merge(
-  ctx: Ctx,
-  rows: ChartRow[],
-  find: (tx: Tx, number: string) => Promise<{ id: number; title: string; isActive: boolean } | undefined>,
-  write: (tx: Tx, row: ChartRow, id: number | null) => Promise<void>,
-): Promise<Merge> {
-  return ctx.db.transaction(async (tx) => {
-    const counts = { added: 0, updated: 0 };
+/**
+ * `POST Intacct/chartOfAccount/refresh`, `POST Intacct/departments/refresh` ("Refresh from Intacct"): reads the list
+ * from Intacct and, in one transaction, adds the numbers that are new and updates those whose title or status
+ * changed. Answers how many of each, and the list as it now is.
+ */
+export async function refreshChart<K extends ChartKind>(ctx: Ctx, kind: K): Promise<{ added: number; updated: number; rows: Charts[K][] }> {
+  const { table, read } = CHARTS[kind] as Chart<Charts[K]>;
+  const rows = await read(await accountingSystemOf(ctx.db, ctx.actor.subscriberId));
+  const counts = await ctx.db.transaction(async (tx) => {
+    const found = { added: 0, updated: 0 };
     for (const row of rows) {
-      const existing = await find(tx, row.number);
-      if (!existing) counts.added++;
-      else if (existing.title !== row.title || existing.isActive !== row.isActive) counts.updated++;
-      else continue;
-      await write(tx, row, existing?.id ?? null);
+      const [existing] = await tx.select().from(table).where(ofTenant(table, ctx, eq(table.number, row.number)));
+      const fields = { title: row.title, isActive: row.isActive, isFromIntacct: true };
+      if (!existing) {
+        await tx.insert(table).values({ subscriberId: ctx.actor.subscriberId, number: row.number, ...fields });
+        found.added++;
+      } else if (existing.title !== row.title || existing.isActive !== row.isActive) {
+        await tx.update(table).set(fields).where(ofTenant(table, ctx, eq(table.id, existing.id)));
+        found.updated++;
+      }
     }
-    return counts;
+    return found;
   });
-}
-
-/** `POST Intacct/chartOfAccount/refresh` ("Refresh from Intacct"): reads GLACCOUNT and keeps it here. */
-export async function refreshGlAccounts(ctx: Ctx): Promise<Merge & { rows: GlAccount[] }> {
-  const read = await (await accountingSystemOf(ctx.db, ctx.actor.subscriberId)).readGlAccounts();
-  const counts = await merge(
-    ctx,
-    read,
-    async (tx, number) => (await tx.select().from(intacctGlAccounts).where(ofTenant(intacctGlAccounts, ctx, eq(intacctGlAccounts.accountNo, number))))[0],
-    async (tx, row, id) => {
-      const fields = { title: row.title, isActive: row.isActive, isFromIntacct: true };
-      if (id === null) await tx.insert(intacctGlAccounts).values({ subscriberId: ctx.actor.subscriberId, accountNo: row.number, ...fields });
-      else await tx.update(intacctGlAccounts).set(fields).where(and(ofTenant(intacctGlAccounts, ctx), eq(intacctGlAccounts.id, id)));
-    },
-  );
-  return { ...counts, rows: await listGlAccounts(ctx) };
-}
-
-/** `POST Intacct/departments/refresh`: reads DEPARTMENT and keeps it here. */
-export async function refreshDepartments(ctx: Ctx): Promise<Merge & { rows: Department[] }> {
-  const read = await (await accountingSystemOf(ctx.db, ctx.actor.subscriberId)).readDepartments();
-  const counts = await merge(
-    ctx,
-    read,
-    async (tx, number) => (await tx.select().from(intacctDepartments).where(ofTenant(intacctDepartments, ctx, eq(intacctDepartments.departmentNo, number))))[0],
-    async (tx, row, id) => {
-      const fields = { title: row.title, isActive: row.isActive, isFromIntacct: true };
-      if (id === null) await tx.insert(intacctDepartments).values({ subscriberId: ctx.actor.subscriberId, departmentNo: row.number, ...fields });
-      else await tx.update(intacctDepartments).set(fields).where(and(ofTenant(intacctDepartments, ctx), eq(intacctDepartments.id, id)));
-    },
-  );
-  return { ...counts, rows: await listDepartments(ctx) };
+  return { ...counts, rows: await listChart(ctx, kind) };
 }

@@ -30,7 +30,7 @@ async function ensureOwnDepartment(db: DbOrTx, ctx: Ctx, departmentId: number | 
 // ---------------------------------------------------------------- item GL groups
 
 const selectGroups = (ctx: Ctx) =>
-  ctx.db.select({ g: intacctItemGlGroups, accountNo: intacctGlAccounts.accountNo }).from(intacctItemGlGroups).innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctItemGlGroups.glAccountId)).$dynamic();
+  ctx.db.select({ g: intacctItemGlGroups, accountNo: intacctGlAccounts.number }).from(intacctItemGlGroups).innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctItemGlGroups.glAccountId)).$dynamic();
 const groupOf = (r: { g: typeof intacctItemGlGroups.$inferSelect; accountNo: string }): ItemGlGroup => ({ itemGlGroupId: r.g.id, name: r.g.name, glAccountId: r.g.glAccountId, accountNo: r.accountNo });
 
 /** `GET Intacct/itemGLGroup`. */
@@ -71,7 +71,7 @@ export async function deleteItemGlGroup(ctx: Ctx, itemGlGroupId: number): Promis
 interface LineItemInput { name: string; glAccountId: number; departmentId: number | null; isActive: boolean }
 
 const selectLineItems = (ctx: Ctx) =>
-  ctx.db.select({ l: intacctAdditionalLineItems, accountNo: intacctGlAccounts.accountNo }).from(intacctAdditionalLineItems).innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctAdditionalLineItems.glAccountId)).$dynamic();
+  ctx.db.select({ l: intacctAdditionalLineItems, accountNo: intacctGlAccounts.number }).from(intacctAdditionalLineItems).innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctAdditionalLineItems.glAccountId)).$dynamic();
 const lineItemOf = (r: { l: typeof intacctAdditionalLineItems.$inferSelect; accountNo: string }): AdditionalLineItem => ({
   additionalLineItemId: r.l.id, name: r.l.name, glAccountId: r.l.glAccountId, accountNo: r.accountNo, departmentId: r.l.departmentId, isActive: r.l.isActive,
 });
@@ -120,7 +120,7 @@ export async function deleteAdditionalLineItem(ctx: Ctx, additionalLineItemId: n
 /** The account and department each kind posts to, by kind, for the worker (a kind absent is a gap). */
 export async function lineKindAccountsOf(db: DbOrTx, subscriberId: number): Promise<Map<AccountingLineKind, { accountNo: string; departmentNo: string | null }>> {
   const rows = await db
-    .select({ kind: intacctLineKindAccounts.lineKind, accountNo: intacctGlAccounts.accountNo, departmentNo: intacctDepartments.departmentNo })
+    .select({ kind: intacctLineKindAccounts.lineKind, accountNo: intacctGlAccounts.number, departmentNo: intacctDepartments.number })
     .from(intacctLineKindAccounts)
     .innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctLineKindAccounts.glAccountId))
     .leftJoin(intacctDepartments, eq(intacctDepartments.id, intacctLineKindAccounts.departmentId))
@@ -131,7 +131,7 @@ export async function lineKindAccountsOf(db: DbOrTx, subscriberId: number): Prom
 /** `GET Intacct/lineKindAccounts`: every kind the product posts, with its account or none yet. */
 export async function listLineKindAccounts(ctx: Ctx): Promise<LineKindAccount[]> {
   const rows = await ctx.db
-    .select({ m: intacctLineKindAccounts, accountNo: intacctGlAccounts.accountNo })
+    .select({ m: intacctLineKindAccounts, accountNo: intacctGlAccounts.number })
     .from(intacctLineKindAccounts)
     .innerJoin(intacctGlAccounts, eq(intacctGlAccounts.id, intacctLineKindAccounts.glAccountId))
     .where(ofTenant(intacctLineKindAccounts, ctx));

@@ -9,9 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
 import { getIntacctAccount, saveIntacctAccount } from './intacct-account.service';
-import {
-  createDepartment, createGlAccount, deleteDepartment, deleteGlAccount, listDepartments, listGlAccounts, refreshDepartments, refreshGlAccounts, updateDepartment, updateGlAccount,
-} from './intacct-chart.service';
+import { createChartRow, deleteChartRow, listChart, refreshChart, updateChartRow } from './intacct-chart.service';
 import {
   createAdditionalLineItem, createItemGlGroup, deleteAdditionalLineItem, deleteItemGlGroup, listAdditionalLineItems, listItemGlGroups, listLineKindAccounts,
   mapLineKind, unmapLineKind, updateAdditionalLineItem, updateItemGlGroup,
@@ -48,53 +46,53 @@ export function intacctSettingsRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/api/v1/Intacct/chartOfAccount', {
     config: { access: area('Chart Of Accounts') },
     schema: { operationId: 'listGlAccounts', summary: 'The GL accounts kept from Intacct or typed here, by number', tags, response: { 200: z.array(glAccountSchema) } },
-    handler: (req) => listGlAccounts(ctx(req)),
+    handler: (req) => listChart(ctx(req), 'glAccounts'),
   });
   r.post('/api/v1/Intacct/chartOfAccount', {
     config: { access: area('Chart Of Accounts', 'write') },
     schema: { operationId: 'createGlAccount', summary: 'Add a GL account by hand', tags, body: glAccountBody, response: { 200: glAccountSchema } },
-    handler: (req) => createGlAccount(ctx(req), req.body),
+    handler: (req) => createChartRow(ctx(req), 'glAccounts', req.body),
   });
   r.post('/api/v1/Intacct/chartOfAccount/refresh', {
     config: { access: area('Chart Of Accounts', 'write'), errors: INTACCT_ERRORS },
     schema: { operationId: 'refreshGlAccounts', summary: 'Refresh from Intacct: read GLACCOUNT and keep what is new or changed', tags, response: { 200: refreshAnswer(glAccountSchema) } },
-    handler: (req) => refreshGlAccounts(ctx(req)),
+    handler: (req) => refreshChart(ctx(req), 'glAccounts'),
   });
   r.put('/api/v1/Intacct/chartOfAccount/:glAccountId', {
     config: { access: area('Chart Of Accounts', 'write') },
     schema: { operationId: 'updateGlAccount', summary: 'Change a GL account', tags, params: glAccountParams, body: glAccountBody, response: { 200: glAccountSchema } },
-    handler: (req) => updateGlAccount(ctx(req), req.params.glAccountId, req.body),
+    handler: (req) => updateChartRow(ctx(req), 'glAccounts', req.params.glAccountId, req.body),
   });
   r.delete('/api/v1/Intacct/chartOfAccount/:glAccountId', {
     config: { access: area('Chart Of Accounts', 'write'), errors: [409] },
     schema: { operationId: 'deleteGlAccount', summary: 'Remove a GL account nothing maps to', tags, params: glAccountParams, response: { 200: messageAnswer } },
-    handler: (req) => deleteGlAccount(ctx(req), req.params.glAccountId),
+    handler: (req) => deleteChartRow(ctx(req), 'glAccounts', req.params.glAccountId),
   });
 
   r.get('/api/v1/Intacct/departments', {
     config: { access: area('Departments') },
     schema: { operationId: 'listIntacctDepartments', summary: 'The departments kept from Intacct or typed here', tags, response: { 200: z.array(departmentSchema) } },
-    handler: (req) => listDepartments(ctx(req)),
+    handler: (req) => listChart(ctx(req), 'departments'),
   });
   r.post('/api/v1/Intacct/departments', {
     config: { access: area('Departments', 'write') },
     schema: { operationId: 'createIntacctDepartment', summary: 'Add a department by hand', tags, body: departmentBody, response: { 200: departmentSchema } },
-    handler: (req) => createDepartment(ctx(req), req.body),
+    handler: (req) => createChartRow(ctx(req), 'departments', req.body),
   });
   r.post('/api/v1/Intacct/departments/refresh', {
     config: { access: area('Departments', 'write'), errors: INTACCT_ERRORS },
     schema: { operationId: 'refreshIntacctDepartments', summary: 'Refresh from Intacct: read DEPARTMENT and keep what is new or changed', tags, response: { 200: refreshAnswer(departmentSchema) } },
-    handler: (req) => refreshDepartments(ctx(req)),
+    handler: (req) => refreshChart(ctx(req), 'departments'),
   });
   r.put('/api/v1/Intacct/departments/:departmentId', {
     config: { access: area('Departments', 'write') },
     schema: { operationId: 'updateIntacctDepartment', summary: 'Change a department', tags, params: departmentParams, body: departmentBody, response: { 200: departmentSchema } },
-    handler: (req) => updateDepartment(ctx(req), req.params.departmentId, req.body),
+    handler: (req) => updateChartRow(ctx(req), 'departments', req.params.departmentId, req.body),
   });
   r.delete('/api/v1/Intacct/departments/:departmentId', {
     config: { access: area('Departments', 'write'), errors: [409] },
     schema: { operationId: 'deleteIntacctDepartment', summary: 'Remove a department nothing maps to', tags, params: departmentParams, response: { 200: messageAnswer } },
-    handler: (req) => deleteDepartment(ctx(req), req.params.departmentId),
+    handler: (req) => deleteChartRow(ctx(req), 'departments', req.params.departmentId),
   });
 
   r.get('/api/v1/Intacct/itemGLGroup', {
