@@ -37,6 +37,7 @@ import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.rout
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
+import { intacctChartRoutes } from './features/money/accounting/intacct-chart.routes';
 import { intacctSettingsRoutes } from './features/money/accounting/intacct-settings.routes';
 import { syncLogRoutes } from './features/money/accounting/sync-log.routes';
 import { purchaseOrdersRoutes } from './features/office/purchasing/purchase-orders.routes';
@@ -233,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   intacctSettingsRoutes(app, opts);
+  intacctChartRoutes(app, opts);
   syncLogRoutes(app, opts);
   purchasingRoutes(app, opts);
   purchaseOrdersRoutes(app, opts);
