@@ -91,8 +91,11 @@ function filledOut(json: Json, name = ''): unknown {
   if (inner.type === 'object' && inner.properties) return Object.fromEntries(Object.entries(inner.properties).map(([k, v]) => [k, filledOut(v, k)]));
   if (inner.type === 'array' && (inner.minItems ?? 0) > 0) return [filledOut(inner.items ?? {})];
   const value = plausible(json, name);
-  // A time of the schema's example is a fixed day; the routes that take a time of the clock want one near now.
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date().toISOString() : value;
+  // A time of the schema's example is a fixed day; the routes that take a time of the clock want one near now. An end
+  // (stop, end) is a minute after any other time of the body, whenever each is made: a start and a stop made in the same
+  // millisecond would be refused for that alone, and only on some runs.
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
+  return new Date(Date.now() - (/^(stop|end)/i.test(name) ? 60_000 : 120_000)).toISOString();
 }
 
 /** A query or path value of the right form: dates for date fields (an end a month after a start), else `plausible`. */
