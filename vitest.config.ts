@@ -10,8 +10,11 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A busy machine makes the run longer, never red: the API tests share two cores with the browser tests, and a test
+    // that takes 5 s alone (twenty sign-ins, each hashing a password on purpose slowly) has been seen to take 35 s then.
+    // No test sets a shorter limit of its own; those that start server processes allow ten minutes.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Each process runs its files one after another on the modules it loaded once: importing the server anew for every
     // file cost a third of the API tests' time. Files leave no state behind (a test that sets an environment variable

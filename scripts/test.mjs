@@ -67,6 +67,33 @@ function countVitest(name, file) {
   }
 }
 
+/**
+ * What the page of a failed browser test said when it failed: the text of its alerts and dialogs (a toast with an error,
+ * a form's first error), read from the page snapshot Playwright writes beside the failure.
+ */
+function pageSaid(result) {
+  const context = result?.attachments?.find((a) => a.name === 'error-context' && a.path);
+  if (!context) return '';
+  try {
+    const yaml = readFileSync(context.path, 'utf8').split('# Page snapshot')[1] ?? '';
+    const said = [];
+    const lines = yaml.split('\n');
+    lines.forEach((line, i) => {
+      const head = /^(\s*)- (alert|alertdialog|dialog)\b/.exec(line);
+      if (!head) return;
+      const texts = [];
+      for (let j = i; j < lines.length && (j === i || lines[j].search(/\S/) > head[1].length); j++) {
+        const text = /:\s+(.+)$/.exec(lines[j].replace(/\[ref=\w+\]/g, ''))?.[1]?.trim();
+        if (text) texts.push(text.replace(/^"|"$/g, ''));
+      }
+      said.push(`${head[2]}${/"([^"]+)"/.exec(line)?.[1] ? ` "${/"([^"]+)"/.exec(line)[1]}"` : ''}: ${texts.join(' / ') || '(no text)'}`);
+    });
+    return said.length > 0 ? ` [the page showed ${said.join('; ').slice(0, 600)}]` : '';
+  } catch {
+    return '';
+  }
+}
+
 function countPlaywright(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -78,11 +105,13 @@ function countPlaywright(file) {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests) {
           if (t.status !== 'unexpected') continue;
-          const error = t.results.at(-1)?.error;
-          // Where the failing step is, and what it waited for: the locator, the expected and the received lines.
+          const last = t.results.at(-1);
+          const error = last?.error;
+          // Where the failing step is, and what it waited for: the locator, the expected and the received lines, and the
+          // lines a list had that it should not (the violations an accessibility check found).
           const at = error?.location ? ` (at line ${error.location.line})` : '';
-          const detail = strip(error?.message).split('\n').filter((l) => /^\s*(Locator|Expected|Received|Timeout)\b/.test(l)).map((l) => l.trim()).join('; ');
-          failures.push(`browser [${t.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}${at}: ${firstLine(error?.message)}${detail ? ` (${detail.slice(0, 400)})` : ''}`);
+          const detail = strip(error?.message).split('\n').filter((l) => /^\s*(Locator|Expected|Received|Timeout)\b|^\+\s+"/.test(l)).map((l) => l.trim()).join('; ');
+          failures.push(`browser [${t.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}${at}: ${firstLine(error?.message)}${detail ? ` (${detail.slice(0, 800)})` : ''}${pageSaid(last)}`);
         }
       }
       for (const child of suite.suites ?? []) visit(child, [...path, child.title]);

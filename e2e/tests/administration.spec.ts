@@ -93,12 +93,12 @@ test.describe('administration lists (desktop)', () => {
     await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
 
     // The dispatcher reads standard items, the SOP lists (reading users), the MSA cost sheet (reading billing), the
-    // warehouse types, the warehouses and the vendors but may not change them, and keeps the quotes' inclusions and
-    // exclusions and the inventory's locations; no other list.
+    // warehouse types, the warehouses, the vendors and the collection task lists (reading Collection) but may not change
+    // them, and keeps the quotes' inclusions and exclusions and the inventory's locations; no other list.
     await openAs(page, 'dispatcher', '/administration');
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    await expect(lists.getByRole('link')).toHaveCount(9);
-    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/, /MSA Cost Sheet/, /Warehouse Types/, /^Warehouses/, /Vendors/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
+    await expect(lists.getByRole('link')).toHaveCount(11);
+    for (const name of [/Standard Items/, /SOP Types/, /SOP Statuses/, /MSA Cost Sheet/, /Warehouse Types/, /^Warehouses/, /Vendors/, /Collection Task Templates/, /Task Assignment/]) await expect(lists.getByRole('link', { name })).toContainText('Read only');
     await expect(lists.getByRole('link', { name: /^Locations/ })).not.toContainText('Read only');
     await expect(lists.getByRole('link', { name: /Quote Inclusions/ })).not.toContainText('Read only');
     await lists.getByRole('link', { name: /Standard Items/ }).click();

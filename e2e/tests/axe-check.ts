@@ -97,9 +97,20 @@ export async function follow(page: Page, path: string) {
   await page.evaluate(async (to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    // Two frames: the router has rendered the new page (or its loader) by then.
+    // Two frames: the router has begun rendering the new page (or its loader) by then.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   }, path);
+  // The router renders a navigation in a transition: the page before stays shown, and idle, until the new one commits,
+  // which on a busy machine can be after a check has begun. The signed-in frame names the address its page shows (a
+  // page that sends the user on is waited for at the address it sends to).
+  await page.waitForFunction(
+    () => {
+      const shown = document.querySelector('main[data-location]')?.getAttribute('data-location');
+      return shown === undefined || shown === window.location.pathname + window.location.search;
+    },
+    undefined,
+    { polling: 50, timeout: 30_000 },
+  );
 }
 
 /**

@@ -17,10 +17,24 @@ test.describe.configure({ mode: 'serial' });
 
 const line = (page: Page, label: string) => page.getByTestId('invoice-lines').locator(`tr[data-line="${label}"]`);
 
+/** The company's additional line item "Haul-away fee" (administration, Intacct), on an account of its own. */
+async function haulAwayItem(page: Page) {
+  const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
+  const offered = (await (await page.request.get('/api/v1/Billing/additionalLineItems', { headers })).json()) as { name: string }[];
+  if (offered.some((i) => i.name === 'Haul-away fee')) return;
+  const account = await page.request.post('/api/v1/Intacct/chartOfAccount', { headers, data: { accountNo: '4850', title: 'Haul-away Income' } });
+  expect(account.ok(), `GL account: ${account.status()}`).toBe(true);
+  const { glAccountId } = (await account.json()) as { glAccountId: number };
+  const item = await page.request.post('/api/v1/Intacct/additionalLineItem', { headers, data: { name: 'Haul-away fee', glAccountId } });
+  expect(item.ok(), `additional line item: ${item.status()}`).toBe(true);
+}
+
 test('an office user invoices a work order after the technician’s labor and takes a partial payment', async ({ page }) => {
   await techWorked(page, WORK_ORDER, 150);
 
   await openAs(page, 'admin', EDIT);
+  await haulAwayItem(page);
+  await page.reload();
   const section = page.getByTestId('invoice-section');
   await expect(section.getByRole('heading', { name: 'Invoice' })).toBeVisible();
   await expect(section.getByText('Not invoiced')).toBeVisible();
@@ -52,6 +66,20 @@ test('an office user invoices a work order after the technician’s labor and ta
   await adjustments.getByRole('textbox', { name: 'Quoted value 1 description' }).fill('Coil cleaning, as quoted');
   await expect(section.getByTestId('preview-total')).toHaveText('$299.90');
   await expect(line(page, 'Quoted Values')).toContainText('$37.50');
+  // An additional line item from the company's list, billed as a service (Texas taxes none), then removed again.
+  const extra = section.getByTestId('invoice-additional-lines');
+  await extra.getByRole('button', { name: 'Add Line Item' }).click();
+  await extra.getByLabel('Additional line 1 item', { exact: true }).click();
+  await page.getByRole('option', { name: 'Haul-away fee' }).click();
+  await expect(extra.getByRole('textbox', { name: 'Additional line 1 description' })).toHaveValue('Haul-away fee');
+  await extra.getByRole('textbox', { name: 'Additional line 1 amount' }).fill('25');
+  await expect(section.getByTestId('preview-total')).toHaveText('$324.90');
+  await expect(line(page, 'Haul-away fee')).toContainText('$25.00');
+  await extra.scrollIntoViewIfNeeded();
+  await shot(page, 'preview-additional-line');
+  await extra.getByRole('button', { name: 'Remove additional line 1' }).click();
+  await expect(section.getByTestId('preview-total')).toHaveText('$299.90');
+  await expect(line(page, 'Haul-away fee')).toHaveCount(0);
   await shot(page, 'preview');
 
   // Submitting asks first; No leaves the work order uninvoiced.

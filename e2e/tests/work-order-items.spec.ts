@@ -133,7 +133,9 @@ test('a dispatcher at a desktop sees the items, their totals and the signature, 
   await section(page, 'equipment-tasks').getByRole('link', { name: 'Equipment Task List' }).click();
   await page.getByRole('combobox', { name: 'Equipment' }).fill('Walk-in cooler');
   await page.getByRole('textbox', { name: 'Task' }).fill('Clean condenser coil');
+  await expect(page.getByRole('combobox', { name: 'Equipment' })).toHaveValue('Walk-in cooler');
   await page.getByRole('button', { name: 'Add Task' }).click();
+  await expect(page.getByText('Task added.')).toBeVisible();
   await expect(page.getByTestId('equipment-task')).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: 'Task' })).toHaveValue('');
   await page.getByRole('textbox', { name: 'Task' }).fill('Check door heater');

@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { addMaterialBody, updateMaterialBody } from '@sm/shared';
@@ -21,12 +20,13 @@ import { buildClaims } from '../../apps/server/src/features/platform/auth/auth.s
 import { signAccessToken } from '../../apps/server/src/features/platform/auth/tokens';
 import { accessOf } from '../../apps/server/src/features/platform/permissions/access-cache';
 import { addMaterial, updateMaterial } from '../../apps/server/src/features/office/work-order-items/materials.service';
-import { replay, runWorkers } from './bare-load';
+import { replay } from './bare-load';
 import { startCpuProbe, waitForQuietMachine, type CpuUse } from './cpu';
 import { RawHttpUser } from './raw-http';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { capturingDb, keepAccess, type CapturedQuery } from './setup';
-import { messageOf, Recorder, sleep, type Summary } from './stats';
+import { pacedPhase, phaseTable, saturatedPhase, stopAfter, targetTable, type Step } from './phases';
+import { messageOf, type Recorder, type Summary } from './stats';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const CONFIG = {
@@ -183,39 +183,6 @@ async function bareCycle(pool: pg.Pool, use: CapturedUse, rec: Recorder): Promis
   }
 }
 
-type Cycle = (index: number, k: number, rec: Recorder) => Promise<boolean>;
-
-/** Every technician cycles as fast as answers come. */
-async function saturated(techs: Technician[], durationSec: number, cycle: Cycle): Promise<Summary> {
-  const rec = new Recorder();
-  const counts = techs.map(() => 0);
-  const seconds = await runWorkers(techs, durationSec, async (_t, i) => {
-    const t0 = performance.now();
-    if (await cycle(i, counts[i]++, rec)) rec.add(performance.now() - t0);
-  });
-  return rec.summary(seconds);
-}
-
-/** Every technician cycles at `rate` a second, latency counted from when each cycle was due. */
-async function paced(techs: Technician[], rate: number, durationSec: number, cycle: Cycle): Promise<Summary> {
-  const rec = new Recorder();
-  const interval = 1000 / rate;
-  const start = performance.now() + 50;
-  const deadline = start + durationSec * 1000;
-  await Promise.all(
-    techs.map(async (_t, i) => {
-      for (let k = 0; ; k++) {
-        const due = start + (i / techs.length) * interval + k * interval;
-        if (due >= deadline) return;
-        const wait = due - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (await cycle(i, k, rec)) rec.add(performance.now() - due);
-      }
-    }),
-  );
-  return rec.summary((performance.now() - start) / 1000);
-}
-
 async function ledgerCheck(pool: pg.Pool) {
   const { rows: [r] } = await pool.query<{ levels: number; mismatched: number; negative: number; movements: number }>(`select
       (select count(*)::int from stock_levels) as levels,
@@ -252,8 +219,8 @@ async function main() {
     await stopKeepingAccess();
     server = await startServerProcess({ databaseUrl: URL_, jwtSecret, poolSize: CONFIG.poolSize, maxRunSec: CONFIG.maxRunSec });
     const clients = techs.map((t) => new RawHttpUser(server!.port, t.token));
-    const api: Cycle = (i, k, rec) => apiCycle(clients[i], techs[i], k, rec);
-    const bare: Cycle = (i, _k, rec) => bareCycle(pool, uses[i], rec);
+    const api: Step = (i, k, rec) => apiCycle(clients[i], techs[i], k, rec);
+    const bare: Step = (i, _k, rec) => bareCycle(pool, uses[i], rec);
     const { durationSec: d, warmupSec: w, cycleRatePerUser: rate } = CONFIG;
     const measure = async (name: string, fn: () => Promise<Summary>) => {
       await pool.query('CHECKPOINT');
@@ -265,12 +232,12 @@ async function main() {
       return s;
     };
     log(`API server on 127.0.0.1:${server.port}; ${d} s per phase after ${w} s warm-up; paced at ${rate} cycles/s per technician`);
-    await saturated(techs, w, api);
-    await saturated(techs, w, bare);
-    const apiSat = await measure('API, saturated', () => saturated(techs, d, api));
-    const bareSat = await measure('bare, saturated', () => saturated(techs, d, bare));
-    const apiPaced = await measure('API, paced', () => paced(techs, rate, d, api));
-    const barePaced = await measure('bare, paced', () => paced(techs, rate, d, bare));
+    await saturatedPhase(techs.length, w, api);
+    await saturatedPhase(techs.length, w, bare);
+    const apiSat = await measure('API, saturated', () => saturatedPhase(techs.length, d, api));
+    const bareSat = await measure('bare, saturated', () => saturatedPhase(techs.length, d, bare));
+    const apiPaced = await measure('API, paced', () => pacedPhase(techs.length, rate, d, api));
+    const barePaced = await measure('bare, paced', () => pacedPhase(techs.length, rate, d, bare));
     for (const c of clients) c.close();
     await server.stop();
     const ledger = await ledgerCheck(pool);
@@ -297,35 +264,20 @@ async function main() {
 function writeResults(r: { date: string; config: typeof CONFIG; phases: Record<string, Summary>; cpu: Record<string, CpuUse | null>; ledger: Awaited<ReturnType<typeof ledgerCheck>>; targets: { name: string; target: string; value: string; pass: boolean }[] }) {
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results/parts.json'), `${JSON.stringify(r, null, 2)}\n`);
-  const names: Record<string, string> = { apiSat: 'API, saturated', bareSat: 'bare SQL, saturated', apiPaced: 'API, paced', barePaced: 'bare SQL, paced' };
-  const cpuOf = (name: string, s: Summary) => {
-    const use = r.cpu[names[name].replace('bare SQL', 'bare')];
-    return use && s.ok > 0 ? `${((use.serverSec * 1000) / s.ok).toFixed(2)} | ${((use.postgresSec * 1000) / s.ok).toFixed(2)}` : '- | -';
-  };
   const md = [
     `# Parts bench (${r.date.slice(0, 10)})`,
     '',
     `${r.config.technicians} technicians, ${r.config.items} items (${r.config.itemsPerTruck} on each truck), PostgreSQL. A cycle: a part added to the technician's work order as Sold From Inventory from his truck, then marked Canceled (two requests; the ledger takes the part and gives it back). Bare: the statements the API sends, captured from the product's code, sent through \`pg\` as the API sends them (unnamed: parsed and planned each time), on a pool of the same size (${r.config.poolSize}). ${r.config.durationSec} s a phase; paced at ${r.config.cycleRatePerUser} cycles/s per technician.`,
     '',
-    '| phase | cycles/s | p50 ms | p99 ms | max ms | cycles | errors | server CPU ms/cycle | PostgreSQL CPU ms/cycle |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...Object.entries(r.phases).map(([k, s]) => `| ${names[k]} | ${s.perSec.toFixed(1)} | ${s.p50Ms.toFixed(1)} | ${s.p99Ms.toFixed(1)} | ${s.maxMs.toFixed(1)} | ${s.ok} | ${s.errors} | ${cpuOf(k, s)} |`),
-    '',
+    ...phaseTable(r.phases, r.cpu, 'cycle'),
     `Afterwards: ${r.ledger.levels} stock levels, ${r.ledger.movements} ledger rows.`,
     '',
-    '| target | wanted | measured | |',
-    '|---|---|---|---|',
-    ...r.targets.map((t) => `| ${t.name} | ${t.target} | ${t.value} | ${t.pass ? 'met' : 'NOT MET'} |`),
-    '',
+    ...targetTable(r.targets),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench-results/parts.md'), md);
 }
 
-const hardStop = setTimeout(() => {
-  console.error(`[bench:parts] still running after ${CONFIG.maxRunSec} s: stopping`);
-  process.exit(2);
-}, CONFIG.maxRunSec * 1000);
-hardStop.unref();
+stopAfter('bench:parts', CONFIG.maxRunSec);
 
 main().then(
   () => process.exit(0),

@@ -15,8 +15,7 @@ const projects = [
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',
   'e2e/tsconfig.json',
-  'scripts/bench/tsconfig.json',
-  'scripts/soak/tsconfig.json',
+  'scripts/tsconfig.json',
 ].map((p) => resolve(root, p));
 
 export default tseslint.config(

@@ -16,6 +16,8 @@ import { s3Store } from './features/platform/files/storage/s3-store';
 import { startOutboxWorker } from './features/platform/email-outbox/outbox-worker';
 import { startJobRunner } from './features/platform/jobs/job-runner';
 import { ensurePmGenerationJobs } from './features/office/pm-contracts/pm-generation.job';
+import { ensureCreditHoldJobs } from './features/money/collections/credit-hold-rule.job';
+import { ensureDunningJobs } from './features/money/collections/dunning.job';
 import { hubChannel, redisBus } from './features/platform/realtime/event-bus';
 import { lockDataDir } from './lib/data-dir-lock';
 import { readEnv } from './lib/env';
@@ -91,6 +93,10 @@ if (env.smtpUrl) {
 } else app.log.info('SMTP_URL is not set: e-mails are kept in the outbox and not sent.');
 // Every company's preventive-maintenance visits are generated daily; a company without its waiting run gets the next one.
 await ensurePmGenerationJobs(database.db);
+// Every company's credit-hold rule is applied nightly, the same way.
+await ensureCreditHoldJobs(database.db);
+// Every company's dunning e-mails are sent nightly, the same way.
+await ensureDunningJobs(database.db);
 // Scheduled work (reminders, notices) runs in every server process; the queue gives each job to one of them.
 const jobs = startJobRunner({ db: database.db, log: app.log, events: app.events });
 app.addHook('onClose', () => jobs.stop());

@@ -38,4 +38,8 @@ export type NoticePayload =
   | { kind: 'writeUp'; writeUpId: number; employeeName: string }
   | { kind: 'sop'; sopDetailId: number; sopName: string }
   | { kind: 'payRaise'; payRaiseRequestedId: number; employeeName: string; noticeKind: 'approve' | 'sign' | 'decided' | 'signed' }
-  | { kind: 'laborCorrection'; laborCorrectionRequestId: number; workOrderNumber: string; technicianName: string; status: 'Pending' | 'Approved' | 'Declined' };
+  | { kind: 'laborCorrection'; laborCorrectionRequestId: number; workOrderNumber: string; technicianName: string; status: 'Pending' | 'Approved' | 'Declined' }
+  | { kind: 'creditHold'; customerId: number; customerName: string; isOnHold: boolean; workOrders: number }
+  | { kind: 'collectionTasks'; count: number }
+  | { kind: 'quoteAnswer'; quoteNumber: number; quoteVersion: number; customerName: string; contactName: string; decision: 'Approved' | 'Rejected' }
+  | { kind: 'serviceRequest'; workOrderId: number; workOrderNumber: string; customerName: string; contactName: string; photoCount: number };

@@ -19,6 +19,12 @@ export const SIGNUP_CONFIRM_PATH = '/register/confirm';
 /** The import history page: Billing with "View QB Import List Detail" (spec platform 2.1 /administration/qbImportList). */
 export const IMPORT_HISTORY_ACCESS: Requirement = { kind: 'area', area: 'Billing', level: 'read', functionality: 'View QB Import List Detail' };
 
+/** Receivables by customer, their aging and credit (spec platform 2.1 /collection). */
+export const COLLECTION_PATH = '/collection';
+/** The dunning e-mails of each aging bucket (administration collectionSettings/collectionTemplate). */
+export const COLLECTION_TEMPLATES_PATH = '/administration/collectionSettings/collectionTemplate';
+export const COLLECTION_TASKS_PATH = '/collection/tasks';
+
 /** The office's inventory page and the technician's truck (spec platform 2.1 /inventory). */
 export const INVENTORY_PATH = '/inventory';
 export const MY_TRUCK_PATH = '/inventory/my-truck';
@@ -27,3 +33,45 @@ export const PURCHASE_ORDERS_PATH = '/purchaseOrders';
 export const PURCHASE_ORDER_NEW_PATH = '/purchaseOrders/new';
 export const PURCHASE_ORDER_PATH = '/purchaseOrders/:purchaseOrderId';
 export const PURCHASE_ORDER_EDIT_PATH = '/purchaseOrders/:purchaseOrderId/edit';
+
+/**
+ * The accounting pages (spec platform 2.1, administration intacct/*: chartOfAccount, departments, additionalLineItem,
+ * itemGLGroup), with the connection, the account of each kind of line and the sync log beside them. The invoice links
+ * to a sync log entry as `INTACCT_PATHS.syncLog?posting={postingId}`.
+ */
+export const INTACCT_PATHS = {
+  settings: '/administration/intacct/settings',
+  chartOfAccount: '/administration/intacct/chartOfAccount',
+  departments: '/administration/intacct/departments',
+  itemGLGroup: '/administration/intacct/itemGLGroup',
+  additionalLineItem: '/administration/intacct/additionalLineItem',
+  lineKindAccounts: '/administration/intacct/lineKindAccounts',
+  syncLog: '/administration/intacct/syncLog',
+} as const;
+
+/** Who may open each page, as its API asks: the connection, the line mapping and the sync log are Billing's. */
+export const INTACCT_BILLING_READ: Requirement = { kind: 'area', area: 'Billing', level: 'read' };
+export const CHART_OF_ACCOUNTS_READ: Requirement = { kind: 'area', area: 'Chart Of Accounts', level: 'read' };
+export const DEPARTMENTS_READ: Requirement = { kind: 'area', area: 'Departments', level: 'read' };
+export const ITEM_GL_GROUP_READ: Requirement = { kind: 'area', area: 'Item GL Group', level: 'read' };
+export const ADDITIONAL_LINE_ITEMS_READ: Requirement = { kind: 'area', area: 'Additional Line Items', level: 'read' };
+
+/**
+ * QuickBooks Online, the other accounting system: its connection, and its import list (spec platform 2.1
+ * administration `qbImportList`, kept under QuickBooks: the address `/administration/qbImportList` itself is the
+ * import history's).
+ */
+export const QUICKBOOKS_PATHS = {
+  settings: '/administration/quickbooks/settings',
+  importList: '/administration/quickbooks/qbImportList',
+} as const;
+
+/** Changing a row's import status: Billing writers with "Change QB Import Status", as the API asks. */
+export const QB_IMPORT_STATUS_WRITE: Requirement = { kind: 'area', area: 'Billing', level: 'write', functionality: 'Change QB Import Status' };
+/** A row's detail (what QuickBooks said of it): "View QB Import List Detail", as the API asks. */
+export const QB_IMPORT_DETAIL_READ: Requirement = IMPORT_HISTORY_ACCESS;
+
+/** The customer portal (spec platform 2.1 /customerPortal/{clientAuthenticationId}), opened from an e-mailed link without signing in. */
+export const CUSTOMER_PORTAL_PATH = '/customerPortal';
+/** Who sends and revokes portal links from the customer page: "Manage Customer User Access" (spec platform 6). */
+export const CUSTOMER_PORTAL_LINKS_ACCESS: Requirement = { kind: 'area', area: 'Users', level: 'read', functionality: 'Manage Customer User Access' };

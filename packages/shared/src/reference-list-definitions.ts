@@ -1,5 +1,6 @@
 import type { Requirement } from './access';
 import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
+import { COLLECTION_TASK_LISTS } from './collection-task-lists';
 import { PARTS_LISTS } from './parts-lists';
 import { PM_LISTS } from './pm-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
@@ -113,6 +114,7 @@ const definitions: readonly ReferenceListDefinition[] = [
       NAME(),
       { field: 'description', label: 'Description', type: 'longText', isRequired: false, maxLength: 500 },
       { field: 'price', label: 'Price', type: 'money', isRequired: true },
+      { field: 'itemGlGroupId', label: 'Item GL Group', type: 'itemGlGroup', isRequired: false },
     ],
     example: { name: 'After Hours Fee', description: 'Visits after 6 pm and on weekends', price: 125, isActive: true },
   },
@@ -314,6 +316,7 @@ const definitions: readonly ReferenceListDefinition[] = [
   ...EQUIPMENT_INFO_LISTS,
   ...PM_LISTS,
   ...PARTS_LISTS,
+  ...COLLECTION_TASK_LISTS,
 ];
 
 /** Every reference list, in menu order. */

@@ -54,6 +54,8 @@ export const REFERENCE_LIST_KEYS = [
   'warehouses',
   'vendors',
   'shipToAddresses',
+  'collectionTaskTemplates',
+  'collectionTaskAssignments',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -61,9 +63,11 @@ export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
  * How a column is typed and edited: one-line text, a longer text, an amount of money, a percentage (0 to 1000, two
  * decimals), a whole number (0 to `max`), one of a fixed set of choices, a row of another list, an RFC 5545 repeat
  * rule (checked by the recurrence code), an ordered list of short lines (a template's tasks, one a line), an e-mail
- * address, a phone number, a yes-or-no flag, or a user of the company (a truck's technician).
+ * address, a phone number, a yes-or-no flag, a user of the company (a truck's technician), or one of the company's
+ * item GL groups (administration intacct/itemGLGroup: the account a standard item posts to).
  */
-export type ReferenceColumnType = 'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference' | 'recurrenceRule' | 'lines' | 'email' | 'phone' | 'flag' | 'user';
+export type ReferenceColumnType =
+  'text' | 'longText' | 'money' | 'percent' | 'wholeNumber' | 'choice' | 'reference' | 'recurrenceRule' | 'lines' | 'email' | 'phone' | 'flag' | 'user' | 'itemGlGroup';
 
 export interface ReferenceColumn {
   /** The JSON field of rows and bodies. */

@@ -8,7 +8,7 @@ import type { PermissionArea } from './roles';
  * its fields with their types and defaults. The server builds its GET and PUT routes from these descriptions and keeps
  * one set of values per company; the web builds the page.
  */
-export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings', 'inventorySettings', 'corrigoSettings'] as const;
+export const SETTINGS_FORM_KEYS = ['emailSettings', 'customerDefaultSetting', 'subscriberSettings', 'inventorySettings', 'corrigoSettings', 'creditHoldSettings'] as const;
 export type SettingsFormKey = (typeof SETTINGS_FORM_KEYS)[number];
 
 /**
@@ -59,6 +59,14 @@ export const TAX_STATUSES = [
 export const LEAK_RATE_METHOD_CHOICES = [
   { value: 'annualizing', label: 'Annualizing (EPA): added ÷ full charge × 365 ÷ days since the last addition' },
   { value: 'rollingAverage', label: 'Rolling average: additions of the last 365 days ÷ full charge' },
+] as const;
+
+/** How long past due a customer's oldest invoice may be before the daily rule puts it on credit hold. */
+export const CREDIT_HOLD_PAST_DUE_CHOICES = [
+  { value: '30', label: 'More than 30 days' },
+  { value: '60', label: 'More than 60 days' },
+  { value: '90', label: 'More than 90 days' },
+  { value: '120', label: 'More than 120 days' },
 ] as const;
 
 export const WEEK_STARTS = [
@@ -144,6 +152,24 @@ const definitions: readonly SettingsFormDefinition[] = [
       },
     ],
     example: { isStopStatusRequired: true },
+  },
+  {
+    key: 'creditHoldSettings',
+    title: 'Credit Hold Rule',
+    description: 'When a customer goes on credit hold by itself: checked every night, its open work orders then wait in Credit Hold and the office is told.',
+    path: '/administration/account-settings/creditHoldSettings',
+    area: 'Collection',
+    fields: [
+      {
+        field: 'holdOverLimit', label: 'Hold Customers Over Their Credit Limit', type: 'boolean', isRequired: true, defaultValue: false,
+        help: 'When on, a customer owing more than its credit limit goes on credit hold.',
+      },
+      {
+        field: 'holdPastDueDays', label: 'Hold Customers Past Due', type: 'choice', choices: CREDIT_HOLD_PAST_DUE_CHOICES, isRequired: false, defaultValue: null,
+        help: 'A customer whose oldest open invoice is past due longer than this goes on credit hold; empty for never.',
+      },
+    ],
+    example: { holdOverLimit: true, holdPastDueDays: '60' },
   },
 ];
 

@@ -26,6 +26,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** The SQLSTATE and constraint of a database error, whether the driver threw it or wrapped it (as a cause). */
+export function pgConstraintOf(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
+  const source = typeof e?.code === 'string' ? e : (e?.cause ?? {});
+  return { code: typeof source.code === 'string' ? source.code : undefined, constraint: typeof source.constraint === 'string' ? source.constraint : undefined };
+}
+
 export const notFound = (what: string) => new AppError(404, `${what} was not found.`);
 export const forbidden = () => new AppError(403, "You don't have permission to access this resource.");
 export const unauthorized = () => new AppError(401, 'Your session has expired. Please sign in again.');

@@ -2,12 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@sm/shared';
-import { accountingPostings, emailOutbox, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
+import { accountingPostings, customers, emailOutbox, quickBooksImportRows, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
 import { multipart, picture, upload } from '../features/platform/files/file-fixtures';
 import { knownBody, knownWorkOrder } from '../features/money/invoices/invoice-fixtures';
+import { portalContact, siteWorkOrder, submittedQuote } from '../features/office/customer-portal/portal-fixtures';
 import { collectedRoutes, groupsOf, inGroup, type Route } from '../test/route-sweep';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 import { allowOutboundHosts } from './outbound-http';
@@ -103,6 +104,8 @@ describe('no secret is ever sent', () => {
   let params: Record<string, string>;
   /** Routes that need a query to answer at all. */
   let queries: Record<string, string>;
+  /** The customer portal's ids: a link of one customer, with that customer's work order, quote and invoice. */
+  let portalParams: Record<string, string>;
 
   /**
    * An answer holds no hash, password or signing secret. ("hasPassword", "hasSenderPassword"… name flags: whether a
@@ -202,6 +205,26 @@ describe('no secret is ever sent', () => {
       .values({ subscriberId: me.json().subscriberId, documentKind: 'creditMemo', documentNumber: `CM-${memo.creditMemoId}`, creditMemoId: memo.creditMemoId })
       .returning({ id: accountingPostings.id });
     params.postingId = String(posting.id);
+    // A customer read from QuickBooks into the import list, for its detail.
+    const [imported] = await t.db
+      .insert(quickBooksImportRows)
+      .values({ subscriberId: me.json().subscriberId, kind: 'customer', qbId: '58', name: 'Hardening QuickBooks customer', detail: { Id: '58', DisplayName: 'Hardening QuickBooks customer' } })
+      .returning({ id: quickBooksImportRows.id });
+    params.qbImportRowId = String(imported.id);
+    // A dunning e-mail template, for its page.
+    const dunning = await t.call('POST', '/api/v1/CollectionTemplates', 'admin', { name: 'Hardening reminder', bucket: 'days1to30', subject: 'Past due', body: 'Dear {{customerName}}', isActive: true });
+    params.collectionTemplateId = String(dunning.json().collectionTemplateId);
+    // A portal link of a site, with a work order, a submitted quote and an invoice of its billing customer.
+    const [portalSite] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
+    const portalWorkOrder = await siteWorkOrder(t, portalSite, 'HARDENING-1');
+    const portalQuote = await submittedQuote(t, 'admin', portalWorkOrder);
+    const billed = await siteWorkOrder(t, portalSite, 'HARDENING-2');
+    const portalInvoice = (await t.call('POST', '/api/v1/Invoice/submit', 'admin', { workOrderId: billed, invoiceDate: '2026-11-03', quotedValues: [{ description: 'Coil cleaning', amount: 300 }] })).json();
+    const contactId = await portalContact(t, portalSite, 'Hardening Contact', 'hardening.contact@example.com');
+    const link = (await t.call('POST', `/api/v1/Customer/${portalSite.id}/portalLinks`, 'admin', { contactId })).json();
+    portalParams = {
+      clientAuthenticationId: link.clientAuthenticationId, workOrderId: String(portalWorkOrder), quoteNumber: String(portalQuote), quoteVersion: '1', invoiceId: String(portalInvoice.invoiceId),
+    };
     params.token = /\/users\/acceptInvitation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? 'no-invitation-link';
   });
 
@@ -214,7 +237,8 @@ describe('no secret is ever sent', () => {
     const gets = inGroup(getRoutes(t.app.routeTable), group);
     expect(gets.length).toBeGreaterThan(0);
     for (const r of gets) {
-      const url = r.url.replace(/:([A-Za-z]+)/g, (_, p: string) => params[p] ?? `missing-${p}`) + (queries[r.url] ?? '');
+      const ids = r.url.startsWith('/api/v1/CustomerPortal/') ? { ...params, ...portalParams } : params;
+      const url = r.url.replace(/:([A-Za-z]+)/g, (_, p: string) => ids[p] ?? `missing-${p}`) + (queries[r.url] ?? '');
       expectNoSecret(`GET ${url}`, await t.call('GET', url, 'admin'));
     }
   });

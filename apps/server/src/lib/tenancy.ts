@@ -7,7 +7,7 @@ import { notFound } from './errors';
  * The one place that scopes a query to the caller's company. Every business table has `subscriberId`;
  * a record of another company is reported exactly as one that does not exist.
  */
-export function ofTenant(table: { subscriberId: PgColumn }, ctx: Pick<Ctx, 'actor'>, ...more: (SQL | undefined)[]): SQL {
+export function ofTenant(table: { subscriberId: PgColumn }, ctx: { actor: Pick<Ctx['actor'], 'subscriberId'> }, ...more: (SQL | undefined)[]): SQL {
   return and(eq(table.subscriberId, ctx.actor.subscriberId), ...more) as SQL;
 }
 

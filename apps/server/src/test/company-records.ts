@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
-  accountingPostings, customerRateSheets, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
+  accountingPostings, customerRateSheets, quickBooksImportRows, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
   laborCorrectionRequests, workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
@@ -75,7 +75,15 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
 
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo2.id, materialStatusId: 6, description: `${text} contactor`, quantity: 1, unitCost: 20, unitPrice: 35 });
   await call('POST', '/api/v1/WorkOrder/material/add', { workOrderId: wo1.id, materialStatusId: 6, description: `${text} capacitor`, quantity: 1, unitCost: 10, unitPrice: 18 });
-  await call('POST', '/api/v1/Invoice/submit', { workOrderId: wo2.id });
+  const invoice = await call('POST', '/api/v1/Invoice/submit', { workOrderId: wo2.id });
+  // A portal link sent to a contact of the billing customer.
+  await t.db.execute(sql`insert into contacts (subscriber_id, customer_id, name, email) values (${sid}, ${billing.id}, ${`${text} payables`}, ${`payables${sid}@example.com`})`);
+  const [payables] = rowsOf<{ id: number }>(await t.db.execute(sql`select id from contacts where subscriber_id = ${sid} and name = ${`${text} payables`}`));
+  await call('POST', `/api/v1/Customer/${billing.id}/portalLinks`, { contactId: payables.id });
+  // A collection task template, and the task it gave the billing customer for that invoice.
+  const taskTemplate = await call('POST', '/api/v1/ReferenceList/collectionTaskTemplates', { name: `${text} reminder call`, bucket: 'days1to30', action: 'call', dueInDays: 2, isActive: true });
+  await t.db.execute(sql`insert into collection_tasks (subscriber_id, customer_id, template_id, invoice_id, name, action, bucket, balance, due_date)
+    values (${sid}, ${billing.id}, ${taskTemplate.id}, ${invoice.invoiceId}, ${`${text} reminder call`}, 'call', 'days1to30', 10, current_date)`);
   const memo = await call('POST', '/api/v1/CreditMemo/create', { billingCustomerId: billing.id, amount: 5, reason: `${text} goodwill` });
   // The accounting lists, typed by hand, and a posting of the sync log (the credit memo's).
   const glAccount = await call('POST', '/api/v1/Intacct/chartOfAccount', { accountNo: '4000', title: `${text} income` });
@@ -83,6 +91,8 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', '/api/v1/Intacct/itemGLGroup', { name: `${text} filters`, glAccountId: glAccount.glAccountId });
   await call('POST', '/api/v1/Intacct/additionalLineItem', { name: `${text} disposal`, glAccountId: glAccount.glAccountId, departmentId: department.departmentId });
   await t.db.insert(accountingPostings).values({ subscriberId: sid, documentKind: 'creditMemo', documentNumber: `CM-${memo.creditMemoId}`, creditMemoId: memo.creditMemoId, message: `${text} posting` });
+  // A customer read from QuickBooks into the import list, still pending.
+  await t.db.insert(quickBooksImportRows).values({ subscriberId: sid, kind: 'customer', qbId: `qb-${sid}`, name: `${text} QuickBooks customer`, detail: { Id: `qb-${sid}`, DisplayName: `${text} QuickBooks customer` } });
   let quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote` });
   // Quote numbers count per company: one more quote gives a number that names nothing of a company with fewer.
   for (let i = 1; i < (opts.quotes ?? 1); i++) quote = await call('POST', '/api/v1/Quotes/create', { workOrderId: wo1.id, title: `${text} quote ${i + 1}` });
@@ -91,6 +101,7 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', `/api/v1/CustomerEstimates/${estimate.customerEstimateId}/lines`, { kind: 'material', description: `${text} rooftop unit`, quantity: 1, unitCost: 100 });
   await call('POST', '/api/v1/ReferenceList/pmCompanyTemplates', { name: `${text} PM template`, tasks: [`${text} coil`, `${text} gaskets`] });
   await call('POST', '/api/v1/EmailTemplates', { name: `${text} template`, subject: `${text} subject`, bodyHtml: `<p>${text}</p>` });
+  await call('POST', '/api/v1/CollectionTemplates', { name: `${text} reminder`, bucket: 'days31to60', subject: `${text} past due`, body: `${text}: {{balance}} is owed.` });
   await call('POST', '/api/v1/EmailOutbox/test', { to: 'office@example.com' });
   await call('POST', '/api/v1/FlagReminder/create', { workOrderId: wo1.id, flagId: flag.id, flagReminderTime: new Date(Date.now() + 3600_000).toISOString(), reminderDescription: `${text} reminder` });
   await call('POST', '/api/v1/WorkOrder/standardItems/add', { workOrderId: wo1.id, standardItemId: standardItem.id, quantity: 1 });

@@ -40,6 +40,8 @@ export const ID_KINDS: Record<string, IdKind> = {
   keepCustomerId: { table: 'customers' },
   mergeCustomerId: { table: 'customers' },
   contactId: { table: 'contacts' },
+  customerPortalLinkId: { table: 'customer_portal_links' },
+  clientAuthenticationId: { notAnId: 'the token of a customer portal link' },
   importId: { table: 'imports' },
   // Work orders and what hangs on them.
   workOrderId: { table: 'work_orders' },
@@ -127,6 +129,8 @@ export const ID_KINDS: Record<string, IdKind> = {
   preferredVendorId: { table: 'vendors' },
   markupGroupId: { table: 'markup_groups' },
   'shipToAddresses.id': { table: 'ship_to_addresses' },
+  'collectionTaskTemplates.id': { table: 'collection_task_templates' },
+  'collectionTaskAssignments.id': { table: 'collection_task_assignments' },
   'vendors.accountNumber': { notAnId: "the company's account number with the vendor" },
   vendorCreditId: { table: 'vendor_credits' },
   // Parts: where a transferred material goes, whom it is bought from and on which order.
@@ -169,6 +173,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   customerEstimateId: { table: 'customer_estimates' },
   customerEstimateLineId: { table: 'customer_estimate_lines' },
   invoiceId: { table: 'invoices' },
+  collectionTaskId: { table: 'collection_tasks' },
   creditMemoId: { table: 'credit_memos' },
   // Accounting: the lists kept from Intacct and the sync log.
   'Intacct.glAccountId': { table: 'intacct_gl_accounts' },
@@ -176,10 +181,18 @@ export const ID_KINDS: Record<string, IdKind> = {
   'Intacct.itemGlGroupId': { table: 'intacct_item_gl_groups' },
   'Intacct.additionalLineItemId': { table: 'intacct_additional_line_items' },
   'Intacct.postingId': { table: 'accounting_postings' },
+  // A standard item's item GL group, and an invoice's additional line items.
+  'standardItems.itemGlGroupId': { table: 'intacct_item_gl_groups' },
+  'Invoice.additionalLineItemId': { table: 'intacct_additional_line_items' },
+  'QuickBooks.qbImportRowId': { table: 'quickbooks_import_rows' },
+  // The record an import row is matched to: the sweep's row (test/company-records.ts) is a customer's.
+  'import.recordId': { table: 'customers' },
+  'QuickBooks.realmId': { notAnId: "the company's id (realm) at QuickBooks, as QuickBooks spells it" },
   'Intacct.senderId': { notAnId: "Intacct's XML sender id, as the partner registered it" },
   'Intacct.companyId': { notAnId: "the company's id at Intacct, as Intacct spells it" },
   'Intacct.userId': { notAnId: 'the Web Services user the product signs in to Intacct as' },
   emailTemplateId: { table: 'email_templates' },
+  collectionTemplateId: { table: 'collection_templates' },
   emailOutboxId: { table: 'email_outbox' },
   sopDetailId: { table: 'sop_details' },
   stepCheckListId: { table: 'sop_steps' },

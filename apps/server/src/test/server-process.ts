@@ -38,7 +38,12 @@ export async function startServer(opts: { port: number; env: Record<string, stri
   started.add(child);
   child.stdout?.pipe(opts.log, { end: false });
   child.stderr?.pipe(opts.log, { end: false });
-  await waitForHealth(opts.port, child);
+  // The last words a server wrote, for the error of one that exits before it answers.
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-800);
+  });
+  await waitForHealth(opts.port, child, () => said);
   return { port: opts.port, child };
 }
 
@@ -48,10 +53,14 @@ export async function startServer(opts: { port: number; env: Record<string, stri
  */
 export const HEALTH_DEADLINE_MS = 300_000;
 
-async function waitForHealth(port: number, child: ChildProcess) {
+async function waitForHealth(port: number, child: ChildProcess, said: () => string) {
   const deadline = Date.now() + HEALTH_DEADLINE_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server on port ${port} exited with ${child.exitCode} before it answered`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      // Its stream may still hold the last lines it wrote.
+      await new Promise((r) => setTimeout(r, 100));
+      throw new Error(`server on port ${port} exited with ${child.exitCode} before it answered; it wrote: ${said().trim().replace(/\s+/g, ' ') || 'nothing'}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;

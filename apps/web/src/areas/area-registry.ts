@@ -19,6 +19,7 @@ import { SEARCH_AREA } from '../features/office/search/search-area';
 import { QUOTES_AREAS } from '../features/money/quotes/quotes-areas';
 import { ESTIMATES_AREAS } from '../features/money/estimates/estimates-areas';
 import { INVOICES_AREAS } from '../features/money/invoices/invoices-areas';
+import { COLLECTION_AREAS } from '../features/money/collections/collections-areas';
 import { EMAIL_TEMPLATE_AREAS } from '../features/platform/email-templates/email-templates-areas';
 import { WRITE_UPS_AREAS } from '../features/people/write-ups/write-ups-areas';
 import { PAY_RAISE_AREAS } from '../features/people/pay-raises/pay-raises-areas';
@@ -134,6 +135,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...QUOTES_AREAS,
   ...ESTIMATES_AREAS,
   ...INVOICES_AREAS,
+  ...COLLECTION_AREAS,
   ...EMAIL_TEMPLATE_AREAS,
   ...WRITE_UPS_AREAS,
   ...PAY_RAISE_AREAS,

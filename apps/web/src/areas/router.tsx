@@ -1,4 +1,4 @@
-import { INVITATION_PATH, PASSWORD_RESET_PATH, PM_CONTRACT_APPROVAL_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { CUSTOMER_PORTAL_PATH, INVITATION_PATH, PASSWORD_RESET_PATH, PM_CONTRACT_APPROVAL_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
@@ -20,6 +20,8 @@ const LaborApprovePage = lazyArea(() => import('../features/people/labor-approva
 /** The billing customer's approval of a rate sheet, opened from a link without signing in. */
 const RateSheetApprovalPage = lazyArea(() => import('../features/office/rate-sheets/customer-rate-sheet-approval-page'));
 const PmContractApprovalPage = lazyArea(() => import('../features/office/pm-contracts/pm-contract-approval-page'));
+/** The customer portal, opened by a customer's contact from an e-mailed link without signing in. */
+const CustomerPortalPage = lazyArea(() => import('../features/office/customer-portal/customer-portal-page'));
 /** Sign-up, the e-mailed confirmation link and the first run's setup: before any sign-in. */
 const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
 const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
@@ -65,6 +67,7 @@ export const router = createBrowserRouter([
   publicRoute('/workOrderLaborApprove/:guid', LaborApprovePage),
   publicRoute(`${RATE_SHEET_APPROVAL_PATH}/:guid`, RateSheetApprovalPage),
   publicRoute(`${PM_CONTRACT_APPROVAL_PATH}/:guid`, PmContractApprovalPage),
+  publicRoute(`${CUSTOMER_PORTAL_PATH}/:clientAuthenticationId`, CustomerPortalPage),
   publicRoute('/register', RegisterPage),
   publicRoute(`${SIGNUP_CONFIRM_PATH}/:token`, ConfirmEmailPage),
   publicRoute('/setup', SetupPage),

@@ -55,7 +55,10 @@ function laborDetails(t: InvoiceTotals): InvoiceDisplayLine[] {
 
 const line = (label: string, amount: string): InvoiceDisplayLine => ({ kind: 'line', label, amount });
 
-/** Materials, standard items, rate-sheet items, quoted values: one line each when summarised, every item in details. */
+/**
+ * Materials, standard items, rate-sheet items, quoted values: one line each when summarised, every item in details.
+ * Additional line items are each shown by their description in every mode, as the office wrote them.
+ */
 function otherLines(t: InvoiceTotals, isDetailed: boolean, withMaterials: boolean): InvoiceDisplayLine[] {
   const out: InvoiceDisplayLine[] = [];
   if (withMaterials) {
@@ -73,6 +76,7 @@ function otherLines(t: InvoiceTotals, isDetailed: boolean, withMaterials: boolea
   }
   if (nonZero(t.freight)) out.push(line('Freight', t.freight));
   if (nonZero(t.tripCharges)) out.push(line('Trip Charges', t.tripCharges));
+  out.push(...t.additionalLines.map((a) => line(a.description, a.amount)));
   return out;
 }
 

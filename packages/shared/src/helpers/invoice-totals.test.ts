@@ -10,6 +10,7 @@ const base: InvoiceTotalsInput = {
   standardItems: [],
   rateSheetItems: [],
   tripCharges: [],
+  additionalLines: [],
   taxRate: 0,
   isServiceTaxable: false,
   isTaxExempt: false,
@@ -62,6 +63,14 @@ describe('invoice totals', () => {
     expect(computeInvoiceTotals({ ...input, isServiceTaxable: true }).tax).toBe('12.50');
     expect(computeInvoiceTotals({ ...input, isTaxExempt: true })).toMatchObject({ tax: '0.00', totalTaxable: '0.00', total: '200.00' });
     expect(computeInvoiceTotals({ ...input, isUseTax: true })).toMatchObject({ tax: '0.00', useTax: '6.25', total: '200.00' });
+  });
+
+  it('bills additional line items as services, taxed only where the state taxes services, each shown by its description', () => {
+    const input = { ...base, materials: [{ description: 'm', quantity: 1, unitPrice: 100 }], additionalLines: [{ additionalLineItemId: 7, description: 'Disposal fee', amount: '35.10' }], taxRate: '10' };
+    expect(computeInvoiceTotals(input)).toMatchObject({ additionalLineItems: '35.10', subtotal: '135.10', totalTaxable: '100.00', tax: '10.00', total: '145.10' });
+    const taxed = computeInvoiceTotals({ ...input, isServiceTaxable: true });
+    expect(taxed).toMatchObject({ totalTaxable: '135.10', tax: '13.51', total: '148.61', additionalLines: [{ additionalLineItemId: 7, description: 'Disposal fee', amount: '35.10' }] });
+    for (const mode of INVOICE_DISPLAY_MODES) expect(invoiceDisplayLines(taxed, mode)).toContainEqual({ kind: 'line', label: 'Disposal fee', amount: '35.10' });
   });
 
   it("charges the tax when the exemption's certificate ended before the invoice's date", () => {
@@ -180,6 +189,7 @@ describe('invoice totals against integer cents', () => {
         rateSheetItems: rateSheet.map((i) => ({ description: 'r', quantity: fixed(i.quantity, 3), unitPrice: fixed(i.price, 2) })),
         quotedValues: quoted.map((q) => ({ description: 'q', amount: fixed(q, 2) })),
         tripCharges: trips.map((q) => ({ description: 't', amount: fixed(q, 2) })),
+        additionalLines: [],
         freight: fixed(freight, 2),
         taxRate: fixed(taxRate, 3),
         isServiceTaxable,

@@ -10,8 +10,8 @@ import type { DecimalInput } from './money';
  * - the tax is rounded half-up to the cent once, on the whole taxable amount × the tax rate;
  * - everything else is an exact sum or difference of cents.
  *
- * What is taxable: materials always; labor, trip charges, standard items, rate-sheet items, quoted values and freight
- * only when the location's state taxes services. A tax-exempt customer pays no tax while its certificate lasts. With
+ * What is taxable: materials always; labor, trip charges, standard items, rate-sheet items, quoted values, freight and
+ * additional line items only when the location's state taxes services. A tax-exempt customer pays no tax while its certificate lasts. With
  * use tax the company owes the tax itself: it is computed (`useTax`) but not charged to the customer (`tax` is 0).
  *
  * When an exemption counts: on the invoice's date, the date written on the invoice (chosen by the office, else the
@@ -50,6 +50,11 @@ export interface AmountLineInput {
   amount: DecimalInput;
 }
 
+/** A line the office adds from the company's additional line items (administration intacct/additionalLineItem). */
+export interface AdditionalLineInput extends AmountLineInput {
+  additionalLineItemId: number;
+}
+
 export interface PaymentInput {
   amount: DecimalInput;
   isCard: boolean;
@@ -63,6 +68,7 @@ export interface InvoiceTotalsInput {
   standardItems: readonly ItemLineInput[];
   rateSheetItems: readonly ItemLineInput[];
   tripCharges: readonly AmountLineInput[];
+  additionalLines: readonly AdditionalLineInput[];
   /** The location's state tax rate in percent, e.g. 8.25. */
   taxRate: DecimalInput;
   /** Whether the location's state taxes labor and the other services besides materials. */
@@ -111,6 +117,7 @@ export interface InvoiceTotals {
   rateSheetItemLines: ItemLine[];
   quotedLines: { description: string; amount: string }[];
   tripChargeLines: { description: string; amount: string }[];
+  additionalLines: { additionalLineItemId: number; description: string; amount: string }[];
   laborByKind: Record<LaborKind, LaborKindTotal>;
   laborTotal: string;
   quotedValues: string;
@@ -119,6 +126,7 @@ export interface InvoiceTotals {
   standardItems: string;
   rateSheetItems: string;
   tripCharges: string;
+  additionalLineItems: string;
   subtotal: string;
   totalTaxableBeforeCredits: string;
   totalTaxable: string;
@@ -201,8 +209,10 @@ export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
   const quoted = sum(quotedLines.map((q) => d(q.amount)));
   const trips = sum(tripChargeLines.map((q) => d(q.amount)));
   const freight = toCents(d(input.freight));
+  const additionalLines = input.additionalLines.map((a) => ({ additionalLineItemId: a.additionalLineItemId, description: a.description, amount: money(d(a.amount)) }));
+  const additional = sum(additionalLines.map((a) => d(a.amount)));
 
-  const services = labor.plus(quoted).plus(freight).plus(standard.total).plus(rateSheet.total).plus(trips);
+  const services = labor.plus(quoted).plus(freight).plus(standard.total).plus(rateSheet.total).plus(trips).plus(additional);
   const subtotal = services.plus(materials.total);
   const isTaxExempt = isTaxExemptOn({ isTaxExempt: input.isTaxExempt, expiresOn: input.taxExemptExpiresOn }, input.invoiceDate);
   const taxable = isTaxExempt ? ZERO : Decimal.max(ZERO, materials.total.plus(input.isServiceTaxable ? services : ZERO));
@@ -221,6 +231,7 @@ export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
     rateSheetItemLines: rateSheet.lines,
     quotedLines,
     tripChargeLines,
+    additionalLines,
     laborByKind,
     laborTotal: labor.toFixed(2),
     quotedValues: quoted.toFixed(2),
@@ -229,6 +240,7 @@ export function computeInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals {
     standardItems: standard.total.toFixed(2),
     rateSheetItems: rateSheet.total.toFixed(2),
     tripCharges: trips.toFixed(2),
+    additionalLineItems: additional.toFixed(2),
     subtotal: subtotal.toFixed(2),
     totalTaxableBeforeCredits: taxable.toFixed(2),
     totalTaxable: taxable.toFixed(2),

@@ -67,6 +67,10 @@ export const intacctAccountSchema = z.object({
 });
 export type IntacctAccount = z.infer<typeof intacctAccountSchema>;
 
+/** `POST Intacct/account/test`: whether Intacct let the stored credentials sign in, in a sentence. */
+export const intacctTestAnswer = z.object({ ok: z.boolean(), message: z.string() });
+export type IntacctTestAnswer = z.infer<typeof intacctTestAnswer>;
+
 // ---------------------------------------------------------------- chart of accounts and departments
 
 export const glAccountSchema = z.object({
@@ -133,6 +137,9 @@ export const additionalLineItemBody = z.object({
   isActive: z.boolean({ error: 'Active must be true or false.' }).default(true),
 });
 export const additionalLineItemParams = z.object({ additionalLineItemId: idParam('Additional line item') });
+/** `Billing/additionalLineItems`: an active additional line item as the invoice page offers it. */
+export const additionalLineItemChoiceSchema = z.object({ additionalLineItemId: z.number(), name: z.string() });
+export type AdditionalLineItemChoice = z.infer<typeof additionalLineItemChoiceSchema>;
 
 // ---------------------------------------------------------------- line kind → GL account
 
@@ -150,16 +157,27 @@ export const lineKindAccountBody = z.object({ glAccountId: idOf('GL Account'), d
 // ---------------------------------------------------------------- the sync log
 
 export const POSTING_KINDS = ['invoice', 'payment', 'creditMemo'] as const;
+/** The accounting systems a document is posted to. */
+export const ACCOUNTING_SYSTEMS = ['Intacct', 'QuickBooks'] as const;
+export type AccountingSystemName = (typeof ACCOUNTING_SYSTEMS)[number];
 /** queued: waiting for the worker; retrying: a passing failure, tried again later; posted; failed: stopped with a sentence. */
 export const POSTING_STATUSES = ['queued', 'retrying', 'posted', 'failed'] as const;
 export type PostingStatus = (typeof POSTING_STATUSES)[number];
 
 /** Where a document stands in accounting, as the invoice answer carries it. */
 export const postingStateSchema = z.object({
+  /** The sync log entry of the posting. */
+  postingId: z.number(),
+  /** The accounting system the invoice goes to. */
+  system: z.enum(ACCOUNTING_SYSTEMS),
   status: z.enum(POSTING_STATUSES),
   message: z.string().nullable(),
   documentNumber: z.string(),
+  /** The accounting system's record number, once posted. */
+  recordNo: z.string().nullable(),
   postedAt: z.string().nullable(),
+  /** When the worker tries it next, while it waits (queued or retrying). */
+  nextAttemptAt: z.string().nullable(),
 });
 export type PostingState = z.infer<typeof postingStateSchema>;
 
@@ -167,6 +185,8 @@ export const postingSchema = z.object({
   postingId: z.number(),
   documentKind: z.enum(POSTING_KINDS),
   documentNumber: z.string(),
+  /** The accounting system the document goes to. */
+  system: z.enum(ACCOUNTING_SYSTEMS),
   invoiceId: z.number().nullable(),
   status: z.enum(POSTING_STATUSES),
   message: z.string().nullable(),
@@ -174,6 +194,8 @@ export const postingSchema = z.object({
   recordNo: z.string().nullable(),
   createdAt: z.string(),
   postedAt: z.string().nullable(),
+  /** When the worker tries it next, while it waits (queued or retrying). */
+  nextAttemptAt: z.string().nullable(),
 });
 export type Posting = z.infer<typeof postingSchema>;
 

@@ -35,11 +35,26 @@ export const invoiceBody = z
       .max(50, 'At most 50 quoted values.')
       .default([]),
     freight: moneyOf('Freight').default(0),
+    /**
+     * Lines from the company's active additional line items (administration intacct/additionalLineItem), each with the
+     * description the customer reads and an amount above zero; billed as services, as freight and trip charges are.
+     */
+    additionalLines: z
+      .array(
+        z.object({
+          additionalLineItemId: idOf('Additional line item'),
+          description: requiredText('Description', 200),
+          amount: moneyOf('Amount').refine((n) => n > 0, 'Amount must be more than 0.'),
+        }),
+        { error: 'Additional lines must be a list.' },
+      )
+      .max(50, 'At most 50 additional lines.')
+      .default([]),
     /** The company owes the tax as use tax instead of charging it to the customer. */
     isUseTax: bool('Use Tax').default(false),
   })
   .meta({
-    example: { workOrderId: 1, invoiceDate: '2026-11-25', laborDiscounts: [{ workOrderLaborId: 1, discount: 25 }], quotedValues: [], freight: 12.4, isUseTax: false },
+    example: { workOrderId: 1, invoiceDate: '2026-11-25', laborDiscounts: [{ workOrderLaborId: 1, discount: 25 }], quotedValues: [], freight: 12.4, additionalLines: [{ additionalLineItemId: 1, description: 'Disposal fee', amount: 35 }], isUseTax: false },
   });
 export type InvoiceBody = z.input<typeof invoiceBody>;
 export type InvoiceBodyParsed = z.output<typeof invoiceBody>;
@@ -70,6 +85,7 @@ export const invoiceTotalsSchema = z.object({
   rateSheetItemLines: z.array(itemLineSchema),
   quotedLines: z.array(amountLineSchema),
   tripChargeLines: z.array(amountLineSchema),
+  additionalLines: z.array(amountLineSchema.extend({ additionalLineItemId: z.number() })),
   laborByKind: z.object({ regular: kindTotal, overtime: kindTotal, standby: kindTotal, apprentice: kindTotal }),
   laborTotal: z.number(),
   quotedValues: z.number(),
@@ -78,6 +94,7 @@ export const invoiceTotalsSchema = z.object({
   standardItems: z.number(),
   rateSheetItems: z.number(),
   tripCharges: z.number(),
+  additionalLineItems: z.number(),
   subtotal: z.number(),
   totalTaxableBeforeCredits: z.number(),
   totalTaxable: z.number(),

@@ -35,6 +35,7 @@ function fieldSchema(c: ReferenceColumn): z.ZodType {
     }
     case 'reference':
     case 'user':
+    case 'itemGlGroup':
       return c.isRequired ? idOf(c.label) : idOf(c.label).nullish();
     case 'recurrenceRule':
       return c.isRequired ? repeatRuleOf(c.label, c.maxLength) : repeatRuleOf(c.label, c.maxLength).nullish();
@@ -86,6 +87,7 @@ function answerSchema(c: ReferenceColumn): z.ZodType {
       return c.isRequired ? z.string() : z.string().nullable();
     case 'reference':
     case 'user':
+    case 'itemGlGroup':
       return z.number().nullable();
     case 'recurrenceRule':
       return c.isRequired ? z.string() : z.string().nullable();
@@ -144,7 +146,10 @@ export interface ReferenceRow {
   [field: string]: unknown;
 }
 
-/** The users a list's row may name (a truck's technician): inactive ones too, so a row naming one still reads. */
+/**
+ * The users a list's row may name (a truck's technician): inactive ones too, so a row naming one still reads. The item
+ * GL groups a standard item may name are answered alike.
+ */
 export const referenceUserChoices = z.array(z.object({ id: z.number(), name: z.string(), isActive: z.boolean() }));
 export type ReferenceUserChoice = z.infer<typeof referenceUserChoices>[number];
 

@@ -24,7 +24,7 @@ describe('the demo company at work', () => {
     t = await createTestApp({ files });
     await seedDemoActivity(t.db, evening(seedDate));
     await seedDemoFiles(t.db, files, evening(seedDate));
-  }, 180_000);
+  }, 600_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });

@@ -91,5 +91,5 @@ describe('the server process in production', () => {
     cleanups.push(() => stopServer(server));
     const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/Account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'demo1234' }) });
     expect(res.status).toBe(200);
-  }, 300_000);
+  }, 600_000);
 });

@@ -17,6 +17,7 @@ import { seedServiceChannelDemo } from './service-channel-demo';
 import { seedOffice } from './office';
 import { seedSettingsLists } from './settings-lists';
 import { seedPartsLists } from './demo-parts';
+import { addStartingCollectionTasks } from '../../features/money/collections/collection-task-starting';
 import { seedEquipment } from './demo-equipment';
 import { seedPmContracts } from './demo-pm';
 import { seedBilling } from './billing';
@@ -64,6 +65,10 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
     for (const s of [polar, coastal]) await seedSettingsLists(tx, s.id);
+    // Two buckets assigned, two left to anyone in Collection.
+    const assigned = [{ name: 'Early reminders', bucket: 'days1to30' }, { name: 'Final notices', bucket: 'over90' }] as const;
+    await addStartingCollectionTasks(tx, polar.id, polar.users.admin, [...assigned]);
+    await addStartingCollectionTasks(tx, coastal.id, coastal.users['coastal.admin'], [...assigned]);
     await seedPartsLists(tx, { id: polar.id, city: 'Dallas', state: 'TX', zip: '75207', technicianId: polar.users.tech });
     await seedPartsLists(tx, { id: coastal.id, city: 'Tampa', state: 'FL', zip: '33602', technicianId: coastal.users['coastal.tech'] });
     await seedEquipment(tx, polar.id, sites.map((x) => x.id));

@@ -40,6 +40,7 @@ export function meterOfWork(ctx: Ctx, wo: MeteredWorkOrder, work: WorkLines): Om
     ...work,
     quotedValues: [],
     freight: 0,
+    additionalLines: [],
     taxRate: 0,
     isServiceTaxable: false,
     isTaxExempt: false,

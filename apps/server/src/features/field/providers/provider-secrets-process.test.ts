@@ -88,5 +88,5 @@ describe('provider secrets across server starts', () => {
     const underB = await rowsOf(env);
     expect(keyIdsOf(underB)).toEqual([`enc:v1:${idB}`]);
     for (const plain of PLAIN) expect(JSON.stringify(underB)).not.toContain(plain);
-  }, 240_000);
+  }, 600_000);
 });

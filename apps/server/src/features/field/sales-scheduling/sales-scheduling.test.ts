@@ -223,7 +223,7 @@ describe('refusals', () => {
     }
     expect(checked).toBeGreaterThan(400);
     expect(await dbFingerprint(t.db)).toBe(before);
-  }, 120_000);
+  });
 
   it('answers 403 to a user without the Sales Scheduler, and to a sales person reaching for another\'s tasks', async () => {
     const before = await dbFingerprint(t.db);

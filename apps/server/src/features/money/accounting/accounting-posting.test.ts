@@ -4,8 +4,7 @@ import { jsonNumberOf, sumMoney } from '@sm/shared';
 import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
-import { runDueJobs } from '../../platform/jobs/job-runner';
-import { knownBody, knownWorkOrder } from '../invoices/invoice-fixtures';
+import { accountingKit, POSTED_KINDS } from './accounting-test-kit';
 import { accountingPostings, intacctAccounts } from './accounting.table';
 import { runPosting } from './accounting-worker';
 import { INTACCT_DEMO_CREDENTIALS } from './intacct-simulator-data';
@@ -14,26 +13,13 @@ import { intacctSimulator } from './intacct-simulator';
 let t: TestApp;
 let sim: RunningSimulator;
 let withdraw: () => void;
-let woCount = 0;
 
 const company = INTACCT_DEMO_CREDENTIALS.companyId;
-type Ledger = { invoices: { RECORDNO: string; RECORDID: string; TOTALENTERED: string; TOTALPAID: string; lines: { GLACCOUNTNO: string; AMOUNT: string; DEPARTMENTID: string }[] }[]; payments: { DOCNUMBER: string; TOTALENTERED: string }[]; adjustments: { RECORDID: string; TOTALENTERED: string }[] };
+type Ledger = { invoices: { RECORDNO: string; RECORDID: string; WHENDUE: string; TOTALENTERED: string; TOTALPAID: string; lines: { GLACCOUNTNO: string; AMOUNT: string; DEPARTMENTID: string }[] }[]; payments: { RECORDNO: string; DOCNUMBER: string; TOTALENTERED: string; details: { RECORDKEY: string; TRX_PAYMENTAMOUNT: string }[] }[]; adjustments: { RECORDID: string; TOTALENTERED: string }[] };
 const ledger = async () => ((await (await fetch(`${sim.url}/__state`)).json()) as { intacct: { companies: Record<string, Ledger> } }).intacct.companies[company]!;
 const setCompany = (body: object) => fetch(`${sim.url}/intacct/__company/${company}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as = 'admin') => {
-  const res = await t.call(method, url, as, body);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json();
-};
-/** Runs the worker's due jobs, as the server's job runner does; `later` runs the retries waiting for their backoff. */
-const work = (later = false) => runDueJobs(t.db, { now: later ? new Date(Date.now() + 3 * 3600_000) : new Date() });
-/** Submits the invoice of a fresh known work order (total 1193.58, with every kind of line and tax). */
-async function submitKnown() {
-  const known = await knownWorkOrder(t, `ACC-${++woCount}`);
-  return ok('POST', '/api/v1/Invoice/submit', knownBody(known.workOrder.id, known.laborIds[0]));
-}
-const postingOf = async (invoiceId: number) => (await ok('GET', `/api/v1/Intacct/syncLog?invoiceId=${invoiceId}`)).data.find((p: { documentKind: string }) => p.documentKind === 'invoice');
-const KINDS = ['regular', 'overtime', 'standby', 'apprentice', 'material', 'standardItem', 'rateSheetItem', 'quoted', 'tripCharge', 'freight', 'tax', 'creditMemo', 'payment'];
+const { ok, work, submitKnown, postingOf, setKnownTerms, postFeeOfCardPayment } = accountingKit(() => t, 'ACC');
+const KINDS = POSTED_KINDS;
 const ACCOUNT_OF: Record<string, string> = { overtime: '4010', material: '4100', tripCharge: '4200', freight: '4300', tax: '2300', creditMemo: '4900', payment: '1150' };
 
 beforeAll(async () => {
@@ -60,6 +46,22 @@ describe('Intacct settings', () => {
     expect(row.userPassword).not.toContain(userPassword);
     // Saving again with blank passwords keeps the stored ones.
     await ok('PUT', '/api/v1/Intacct/account', { endpointUrl: `${sim.url}/intacct/ia/xml/xmlgw.phtml`, senderId, senderPassword: '', companyId, userId, isEnabled: true });
+  });
+
+  it('tests the connection by signing in afresh, answering why when Intacct refuses, for Billing writers only', async () => {
+    const { senderId, senderPassword, companyId, userId, userPassword } = INTACCT_DEMO_CREDENTIALS;
+    const account = (password: string) => ({ endpointUrl: `${sim.url}/intacct/ia/xml/xmlgw.phtml`, senderId, senderPassword, companyId, userId, userPassword: password, isEnabled: true });
+    expect(await ok('POST', '/api/v1/Intacct/account/test')).toEqual({ ok: true, message: `Connected to Intacct company ${companyId}: the sender and the user were accepted.` });
+    const before = ((await (await fetch(`${sim.url}/__state`)).json()) as { intacct: { sessionsIssued: number } }).intacct.sessionsIssued;
+    // A changed password is tried, not hidden by the session the right one opened.
+    await ok('PUT', '/api/v1/Intacct/account', account('not-the-password'));
+    const refused = await ok('POST', '/api/v1/Intacct/account/test');
+    expect(refused).toEqual({ ok: false, message: 'Intacct refused the company ID, user ID or user password: Sign-in information is incorrect.' });
+    expect(JSON.stringify(refused)).not.toContain('<');
+    await ok('PUT', '/api/v1/Intacct/account', account(userPassword));
+    expect((await ok('POST', '/api/v1/Intacct/account/test')).ok).toBe(true);
+    expect(((await (await fetch(`${sim.url}/__state`)).json()) as { intacct: { sessionsIssued: number } }).intacct.sessionsIssued).toBe(before + 1);
+    expect((await t.call('POST', '/api/v1/Intacct/account/test', 'tech')).statusCode).toBe(403);
   });
 
   it('refreshes the chart of accounts and the departments from Intacct, adding only what is new', async () => {
@@ -97,7 +99,7 @@ describe('posting through the outbox', () => {
     await work();
     await work();
     const invoice = await ok('GET', `/api/v1/Invoice/${first.invoiceId}`);
-    expect(invoice.accountingPosting).toMatchObject({ status: 'posted', postedAt: expect.any(String) });
+    expect(invoice.accountingPosting).toMatchObject({ system: 'Intacct', status: 'posted', postedAt: expect.any(String) });
     const posted = (await ledger()).invoices.filter((i) => i.RECORDID === String(first.invoiceNumber));
     expect(posted).toHaveLength(1);
     expect(posted[0]!.TOTALENTERED).toBe('1193.58');
@@ -121,14 +123,46 @@ describe('posting through the outbox', () => {
     expect((await ledger()).adjustments).toEqual([expect.objectContaining({ RECORDID: `CM-${memo.creditMemoId}`, TOTALENTERED: '-40.10' })]);
   });
 
+  it("posts a card payment's convenience fee as a fee invoice the payment settles with its invoice, once; unmapped, it stops that payment alone", async () => {
+    const { documentNumber, recordNo } = await postFeeOfCardPayment(first, 'Intacct', '4300');
+    const book = await ledger();
+    const invoice = book.invoices.find((i) => i.RECORDID === String(first.invoiceNumber))!;
+    const fees = book.invoices.filter((i) => i.RECORDID === `${documentNumber}-FEE`);
+    expect(fees).toEqual([expect.objectContaining({ WHENDUE: '11/06/2026', TOTALENTERED: '6.00', TOTALPAID: '6.00', lines: [{ GLACCOUNTNO: '4300', AMOUNT: '6.00', MEMO: `Convenience fee of payment ${documentNumber}`, DEPARTMENTID: '' }] })]);
+    const payments = book.payments.filter((p) => p.DOCNUMBER === documentNumber);
+    expect(payments).toEqual([expect.objectContaining({ TOTALENTERED: '206.00', details: [{ RECORDKEY: invoice.RECORDNO, TRX_PAYMENTAMOUNT: '200.00' }, { RECORDKEY: fees[0]!.RECORDNO, TRX_PAYMENTAMOUNT: '6.00' }] })]);
+    expect(payments[0]!.RECORDNO).toBe(recordNo);
+    // 500.25, the cash payment of 50.00 and the card payment's 200.00; the fee is the fee invoice's.
+    expect(invoice.TOTALPAID).toBe('750.25');
+    expect(book.payments).toHaveLength(3);
+  });
+
+  it("posts an invoice due by its billing customer's terms, and on its date without terms", async () => {
+    expect(await setKnownTerms('Net 15')).toBe(15);
+    const net15 = await submitKnown();
+    await work();
+    await setKnownTerms(null);
+    const none = await submitKnown();
+    await work();
+    const dueOf = async (invoiceNumber: number) => (await ledger()).invoices.find((i) => i.RECORDID === String(invoiceNumber))?.WHENDUE;
+    // Both are dated 2026-11-03.
+    expect(await dueOf(net15.invoiceNumber)).toBe('11/18/2026');
+    expect(await dueOf(none.invoiceNumber)).toBe('11/03/2026');
+  });
+
   it('tries again after a passing failure and posts once; a run killed after Intacct took it posts nothing twice', async () => {
     await fetch(`${sim.url}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pathContains: 'xmlgw', kind: 'error500', times: 1 }) });
     const inv = await submitKnown();
     await work();
     const waiting = await postingOf(inv.invoiceId);
     expect(waiting).toMatchObject({ status: 'retrying', attempts: 1, message: 'Intacct had a problem answering (HTTP 500).' });
+    // The next try is the waiting job's run time, a minute after the failure; the invoice says the same.
+    const wait = Date.parse(waiting.nextAttemptAt) - Date.now();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    expect((await ok('GET', `/api/v1/Invoice/${inv.invoiceId}`)).accountingPosting).toMatchObject({ postingId: waiting.postingId, status: 'retrying', nextAttemptAt: waiting.nextAttemptAt, recordNo: null });
     await work(true);
-    expect(await postingOf(inv.invoiceId)).toMatchObject({ status: 'posted', attempts: 2 });
+    expect(await postingOf(inv.invoiceId)).toMatchObject({ status: 'posted', attempts: 2, nextAttemptAt: null });
     expect((await ledger()).invoices.filter((i) => i.RECORDID === String(inv.invoiceNumber))).toHaveLength(1);
 
     // The process dies after Intacct took the invoice and before the posting committed: the next run finds it there.

@@ -1,9 +1,10 @@
+import type { AccountingSystemName } from '@sm/shared';
 import { AppError } from '../../../lib/errors';
 
 /**
  * What the product asks of an accounting system, in its own shapes: post an invoice, a payment or a credit memo under
  * a document number that is the key in both systems, and read the chart of accounts and the departments. Amounts are
- * exact decimal strings. Each adapter (Sage Intacct now) implements it; nothing else knows its wire format.
+ * exact decimal strings. Each adapter (Sage Intacct, QuickBooks Online) implements it; nothing else knows its wire format.
  */
 
 /** One line posted to one account. */
@@ -26,13 +27,21 @@ export interface AccountingInvoice {
   lines: AccountingLine[];
 }
 
+/** What part of a payment settles one record (an invoice, or a payment's convenience-fee invoice). */
+export interface AccountingApplication {
+  /** The accounting system's record of the invoice. */
+  recordNo: string;
+  amount: string;
+}
+
 export interface AccountingPayment {
   documentNumber: string;
   customerId: string;
   date: string;
+  /** Everything received: the sum of the applications. */
   amount: string;
-  /** The accounting system's record of the invoice the payment settles. */
-  invoiceRecordNo: string;
+  /** The records the payment settles, each with its part, in order. */
+  applications: AccountingApplication[];
   paymentMethod: string;
   /** The account the money waits in before it is deposited. */
   undepositedGlAccountNo: string;
@@ -59,6 +68,8 @@ export interface ChartRow {
 }
 
 export interface AccountingSystem {
+  /** The system's name in sentences ("Intacct already had document 1042"). */
+  readonly name: AccountingSystemName;
   postInvoice(invoice: AccountingInvoice): Promise<Posted>;
   postPayment(payment: AccountingPayment): Promise<Posted>;
   postCreditMemo(memo: AccountingCreditMemo): Promise<Posted>;

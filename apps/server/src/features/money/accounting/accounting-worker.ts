@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { AccountingSystemName } from '@sm/shared';
 import type { Tx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { defineJob, scheduleJob, type ScheduledJob } from '../../platform/jobs/job-runner';
 import { AccountingError, type AccountingSystem, type Posted } from './accounting-system';
 import { accountingPostingAttempts, accountingPostings } from './accounting.table';
 import { POSTING_JOB, type PostingRow } from './accounting-outbox.service';
-import { accountingSystemOf } from './intacct-account.service';
+import { accountingSystemOf } from './accounting-system-of';
 import { creditMemoDocument, invoiceDocument, paymentDocument } from './posting-documents';
 
 /** Waits after each passing failure: 1 minute, 5, 30, then 2 hours; the attempt after the last wait is the last. */
@@ -20,14 +21,25 @@ interface Outcome {
   retryInMs?: number;
 }
 
+/**
+ * A payment: its convenience-fee invoice first (posted by its own number, so a run after a crash finds it there and
+ * takes its record), then the payment applied to its invoice and to the fee invoice.
+ */
+async function sendPayment(tx: Tx, system: AccountingSystem, posting: PostingRow): Promise<Posted> {
+  const { payment, fee } = await paymentDocument(tx, posting, system.name);
+  if (!fee) return system.postPayment(payment);
+  const feeInvoice = await system.postInvoice(fee.invoice);
+  return system.postPayment({ ...payment, applications: [...payment.applications, { recordNo: feeInvoice.recordNo, amount: fee.amount }] });
+}
+
 async function send(tx: Tx, system: AccountingSystem, posting: PostingRow): Promise<Posted> {
   switch (posting.documentKind) {
     case 'invoice':
-      return system.postInvoice(await invoiceDocument(tx, posting));
+      return system.postInvoice(await invoiceDocument(tx, posting, system.name));
     case 'payment':
-      return system.postPayment(await paymentDocument(tx, posting));
+      return sendPayment(tx, system, posting);
     case 'creditMemo':
-      return system.postCreditMemo(await creditMemoDocument(tx, posting));
+      return system.postCreditMemo(await creditMemoDocument(tx, posting, system.name));
     default:
       throw new AppError(422, `A posting of kind ${posting.documentKind} cannot be sent.`);
   }
@@ -60,10 +72,14 @@ export async function runPosting(tx: Tx, postingId: number, now = new Date()): P
   if (!posting || posting.status === 'posted' || posting.status === 'failed') return;
   const attempt = posting.attempts + 1;
   let outcome: Outcome;
+  // The system it goes to: the one the company posts to now, else the one it was queued for (named by the refusal).
+  let systemName = posting.system as AccountingSystemName;
   try {
-    const posted = await send(tx, await accountingSystemOf(tx, posting.subscriberId), posting);
+    const system = await accountingSystemOf(tx, posting.subscriberId, systemName);
+    systemName = system.name;
+    const posted = await send(tx, system, posting);
     outcome = posted.isAlreadyThere
-      ? { status: 'posted', attemptOutcome: 'alreadyPosted', recordNo: posted.recordNo, message: `Intacct already had document ${posting.documentNumber} (record ${posted.recordNo}); it was not posted again.` }
+      ? { status: 'posted', attemptOutcome: 'alreadyPosted', recordNo: posted.recordNo, message: `${system.name} already had document ${posting.documentNumber} (record ${posted.recordNo}); it was not posted again.` }
       : { status: 'posted', attemptOutcome: 'posted', recordNo: posted.recordNo, message: null };
   } catch (err) {
     outcome = outcomeOfFailure(err, attempt);
@@ -72,6 +88,7 @@ export async function runPosting(tx: Tx, postingId: number, now = new Date()): P
     .update(accountingPostings)
     .set({
       status: outcome.status,
+      system: systemName,
       message: outcome.message,
       attempts: attempt,
       updatedAt: now,

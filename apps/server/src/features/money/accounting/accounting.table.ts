@@ -3,6 +3,9 @@ import { boolean, check, index, integer, pgTable, primaryKey, serial, text, time
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
 import { creditMemos, invoicePayments, invoices } from '../invoices/invoices.table';
+import { intacctDepartments, intacctGlAccounts } from './intacct-lists.table';
+
+export * from './intacct-lists.table';
 
 /**
  * A company's Sage Intacct Web Services credentials: the sender (the partner's XML gateway id) and the company user the
@@ -20,51 +23,6 @@ export const intacctAccounts = pgTable('intacct_accounts', {
   updatedBy: integer('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * The columns of a list kept from Intacct: its number there (stored as `number_column`), its title and status, and
- * whether it was read from Intacct ("Refresh from Intacct") or typed by an administrator.
- */
-const chartColumns = (numberColumn: string) => ({
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-  number: text(numberColumn).notNull(),
-  title: text('title').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  isFromIntacct: boolean('is_from_intacct').notNull().default(false),
-});
-
-/** The chart of accounts as kept here: one row per account number and company. */
-export const intacctGlAccounts = pgTable('intacct_gl_accounts', chartColumns('account_no'), (t) => [uniqueIndex('intacct_gl_accounts_number').on(t.subscriberId, t.number)]);
-
-/** Intacct's departments, kept as the GL accounts are. */
-export const intacctDepartments = pgTable('intacct_departments', chartColumns('department_no'), (t) => [uniqueIndex('intacct_departments_number').on(t.subscriberId, t.number)]);
-
-/** Item GL groups: a name the company's items are grouped under, and the income account the group posts to. */
-export const intacctItemGlGroups = pgTable(
-  'intacct_item_gl_groups',
-  {
-    id: serial('id').primaryKey(),
-    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-    name: text('name').notNull(),
-    glAccountId: integer('gl_account_id').notNull().references(() => intacctGlAccounts.id),
-  },
-  (t) => [uniqueIndex('intacct_item_gl_groups_name').on(t.subscriberId, sql`lower(${t.name})`)],
-);
-
-/** Additional line items: lines an invoice may carry beyond the work order's, each with its account and department. */
-export const intacctAdditionalLineItems = pgTable(
-  'intacct_additional_line_items',
-  {
-    id: serial('id').primaryKey(),
-    subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-    name: text('name').notNull(),
-    glAccountId: integer('gl_account_id').notNull().references(() => intacctGlAccounts.id),
-    departmentId: integer('department_id').references(() => intacctDepartments.id),
-    isActive: boolean('is_active').notNull().default(true),
-  },
-  (t) => [uniqueIndex('intacct_additional_line_items_name').on(t.subscriberId, sql`lower(${t.name})`)],
-);
 
 /** Which account (and department) each kind of line is posted to: one row per company and kind. */
 export const intacctLineKindAccounts = pgTable(
@@ -100,6 +58,8 @@ export const accountingPostings = pgTable(
     invoiceId: integer('invoice_id').references(() => invoices.id),
     paymentId: integer('payment_id').references(() => invoicePayments.id),
     creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
+    /** The accounting system the document goes to (Intacct or QuickBooks): the one it was last sent to. */
+    system: text('system').notNull().default('Intacct'),
     status: text('status').notNull().default('queued'),
     message: text('message'),
     attempts: integer('attempts').notNull().default(0),
@@ -114,6 +74,7 @@ export const accountingPostings = pgTable(
     index('accounting_postings_invoice_idx').on(t.invoiceId),
     index('accounting_postings_log_idx').on(t.subscriberId, t.createdAt, t.id),
     check('accounting_postings_kind', sql`${t.documentKind} in ('invoice', 'payment', 'creditMemo')`),
+    check('accounting_postings_system', sql`${t.system} in ('Intacct', 'QuickBooks')`),
     check('accounting_postings_status', sql`${t.status} in ('queued', 'retrying', 'posted', 'failed')`),
     check('accounting_postings_attempts', sql`${t.attempts} >= 0`),
     check('accounting_postings_source', sql`(${t.documentKind} = 'invoice' and ${t.invoiceId} is not null) or (${t.documentKind} = 'payment' and ${t.paymentId} is not null) or (${t.documentKind} = 'creditMemo' and ${t.creditMemoId} is not null)`),

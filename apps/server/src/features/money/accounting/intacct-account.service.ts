@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { required, type IntacctAccount, type IntacctAccountInput } from '@sm/shared';
+import { required, type IntacctAccount, type IntacctAccountInput, type IntacctTestAnswer } from '@sm/shared';
 import { users } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
@@ -7,6 +7,7 @@ import { openSecret, sealSecret, SecretUnreadableError } from '../../../lib/secr
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { AccountingError, type AccountingSystem } from './accounting-system';
+import { quickBooksAccounts } from './quickbooks.table';
 import { intacctAccounts } from './accounting.table';
 import { forgetIntacctSession, intacctSystem, type IntacctCredentials } from './intacct-client';
 
@@ -42,17 +43,28 @@ export async function storedIntacctAccount(db: DbOrTx, subscriberId: number): Pr
   return account;
 }
 
-/** Whether a company posts to Intacct: it has saved an account and left it on. */
-export async function isPostingToIntacct(db: DbOrTx, subscriberId: number): Promise<boolean> {
-  const account = await storedIntacctAccount(db, subscriberId);
-  return !!account?.isEnabled;
-}
+/** The Intacct adapter for a stored account, its credentials opened for the calls it makes. */
+export const intacctSystemOf = (account: StoredAccount): AccountingSystem => intacctSystem(credentialsOf(account));
 
-/** The accounting system of a company, or a sentence saying it has none switched on. */
-export async function accountingSystemOf(db: DbOrTx, subscriberId: number): Promise<AccountingSystem> {
-  const account = await storedIntacctAccount(db, subscriberId);
-  if (!account || !account.isEnabled) throw new AccountingError(409, 'Intacct is not set up for your company: save and enable the connection in Intacct settings.', false);
-  return intacctSystem(credentialsOf(account));
+/**
+ * `POST Intacct/account/test`: signs in to Intacct afresh with the stored credentials (the cached session is forgotten
+ * first, so it cannot hide a changed password) and answers whether it worked, in a sentence. A failure is an answer,
+ * not an error: the administrator reads why and fixes the form. The sentence is ours or Intacct's short error
+ * description (intacct-wire.ts), never the text of a page the endpoint answered with.
+ */
+export async function testIntacctConnection(ctx: Ctx): Promise<IntacctTestAnswer> {
+  const account = await storedIntacctAccount(ctx.db, ctx.actor.subscriberId);
+  if (!account) return { ok: false, message: 'Save the Intacct connection before testing it.' };
+  try {
+    const creds = credentialsOf(account);
+    forgetIntacctSession(creds);
+    await intacctSystem(creds).signIn();
+  } catch (err) {
+    if (err instanceof AccountingError) return { ok: false, message: err.message };
+    throw err;
+  }
+  const note = account.isEnabled ? '' : ' The connection is switched off: enable it so invoices and payments are posted.';
+  return { ok: true, message: `Connected to Intacct company ${account.companyId}: the sender and the user were accepted.${note}` };
 }
 
 /** What an answer or an audit entry may say about an account: everything but the two passwords. */
@@ -91,6 +103,10 @@ export async function saveIntacctAccount(ctx: Ctx, input: IntacctAccountInput): 
     if (!stored && senderPassword === undefined) throw new AppError(400, required('Sender Password'));
     if (!stored && userPassword === undefined) throw new AppError(400, required('User Password'));
     const sid = ctx.actor.subscriberId;
+    if (input.isEnabled) {
+      const [quickBooks] = await tx.select({ isEnabled: quickBooksAccounts.isEnabled }).from(quickBooksAccounts).where(eq(quickBooksAccounts.subscriberId, sid));
+      if (quickBooks?.isEnabled) throw new AppError(409, 'QuickBooks is enabled for your company, and a company posts to one accounting system: switch QuickBooks off in QuickBooks settings before enabling Intacct.');
+    }
     const fields = {
       endpointUrl: input.endpointUrl.trim(),
       senderId: input.senderId.trim(),

@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import type { AccountingSystem } from './accounting-system';
 import { intacctDepartments, intacctGlAccounts } from './accounting.table';
-import { accountingSystemOf } from './intacct-account.service';
+import { accountingSystemOf } from './accounting-system-of';
 
 /**
  * The chart of accounts and the departments kept from Intacct (administration intacct/chartOfAccount and

@@ -45,13 +45,16 @@ function refusal(errors: readonly IntacctErrorEntry[]): AccountingError {
   return new AccountingError(422, `Intacct: ${sentenceOf(errors)}`, false, errorNo);
 }
 
+/** The accounting system, and the sign-in alone that Test connection asks for (a new session, kept for later calls). */
+export type IntacctSystem = AccountingSystem & { signIn(): Promise<void> };
+
 /**
  * The Sage Intacct adapter: every request goes through the outbound client that refuses internal addresses (an
  * operator allows the simulator or an on-premises gateway), signs in once with getAPISession and then calls with the
  * session id, signing in again when Intacct says the session ended. A create Intacct refuses as a duplicate document
  * number is answered as the document already there, with its record number read back.
  */
-export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: number; pageSize?: number } = {}): AccountingSystem {
+export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: number; pageSize?: number } = {}): IntacctSystem {
   const key = keyOf(creds);
 
   async function send(operation: Record<string, unknown>): Promise<IntacctAnswer> {
@@ -151,6 +154,10 @@ export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: num
     rows.map((r) => ({ number: xmlText(r[numberField]), title: xmlText(r.TITLE), isActive: xmlText(r.STATUS) !== 'inactive' })).filter((r) => r.number !== '');
 
   return {
+    name: 'Intacct',
+    signIn: async () => {
+      await signIn();
+    },
     postInvoice: (inv: AccountingInvoice) =>
       create(
         'ARINVOICE',
@@ -166,7 +173,7 @@ export function intacctSystem(creds: IntacctCredentials, opts: { timeoutMs?: num
         'ARPYMT',
         {
           UNDEPOSITEDACCOUNTNO: p.undepositedGlAccountNo, PAYMENTMETHOD: p.paymentMethod, CUSTOMERID: p.customerId, DOCNUMBER: p.documentNumber,
-          RECEIPTDATE: intacctDate(p.date), PAYMENTDATE: intacctDate(p.date), ARPYMTDETAILS: { ARPYMTDETAIL: [{ RECORDKEY: p.invoiceRecordNo, TRX_PAYMENTAMOUNT: p.amount }] },
+          RECEIPTDATE: intacctDate(p.date), PAYMENTDATE: intacctDate(p.date), ARPYMTDETAILS: { ARPYMTDETAIL: p.applications.map((a) => ({ RECORDKEY: a.recordNo, TRX_PAYMENTAMOUNT: a.amount })) },
         },
         'DOCNUMBER',
         p.documentNumber,

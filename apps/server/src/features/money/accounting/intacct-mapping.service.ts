@@ -1,11 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import {
   ACCOUNTING_LINE_KIND_LABELS, ACCOUNTING_LINE_KINDS,
-  type AccountingLineKind, type AdditionalLineItem, type ItemGlGroup, type LineKindAccount,
+  type AccountingLineKind, type AdditionalLineItem, type AdditionalLineItemChoice, type ItemGlGroup, type LineKindAccount,
 } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../../lib/context';
-import { notFound } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
+import { invoiceLines, standardItems } from '../../../db/schema';
 import { intacctAdditionalLineItems, intacctDepartments, intacctGlAccounts, intacctItemGlGroups, intacctLineKindAccounts } from './accounting.table';
 
 /**
@@ -59,11 +60,19 @@ export async function updateItemGlGroup(ctx: Ctx, itemGlGroupId: number, input: 
   return groupById(ctx, row.id);
 }
 
-/** `DELETE Intacct/itemGLGroup/{itemGlGroupId}`. */
+/** How many of something use a row, in words: "1 standard item", "3 standard items". */
+const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
+
+/** `DELETE Intacct/itemGLGroup/{itemGlGroupId}`: refused while standard items are in the group. */
 export async function deleteItemGlGroup(ctx: Ctx, itemGlGroupId: number): Promise<{ message: string }> {
-  const [row] = await ctx.db.delete(intacctItemGlGroups).where(ofTenant(intacctItemGlGroups, ctx, eq(intacctItemGlGroups.id, itemGlGroupId))).returning();
-  if (!row) throw notFound('Item GL group');
-  return { message: `Item GL group ${row.name} was removed.` };
+  return ctx.db.transaction(async (tx) => {
+    const [group] = await tx.select().from(intacctItemGlGroups).where(ofTenant(intacctItemGlGroups, ctx, eq(intacctItemGlGroups.id, itemGlGroupId))).for('update');
+    if (!group) throw notFound('Item GL group');
+    const [{ n }] = await tx.select({ n: count() }).from(standardItems).where(ofTenant(standardItems, ctx, eq(standardItems.itemGlGroupId, itemGlGroupId)));
+    if (n > 0) throw new AppError(409, `The item GL group ${group.name} is used by ${counted(n, ['standard item', 'standard items'])} and cannot be removed: move them to another group first.`);
+    await tx.delete(intacctItemGlGroups).where(eq(intacctItemGlGroups.id, group.id));
+    return { message: `Item GL group ${group.name} was removed.` };
+  });
 }
 
 // ---------------------------------------------------------------- additional line items
@@ -108,11 +117,29 @@ export async function updateAdditionalLineItem(ctx: Ctx, additionalLineItemId: n
   return lineItemById(ctx, row.id);
 }
 
-/** `DELETE Intacct/additionalLineItem/{additionalLineItemId}`. */
+/** `DELETE Intacct/additionalLineItem/{additionalLineItemId}`: refused once an invoice carries it (it is retired instead). */
 export async function deleteAdditionalLineItem(ctx: Ctx, additionalLineItemId: number): Promise<{ message: string }> {
-  const [row] = await ctx.db.delete(intacctAdditionalLineItems).where(ofTenant(intacctAdditionalLineItems, ctx, eq(intacctAdditionalLineItems.id, additionalLineItemId))).returning();
-  if (!row) throw notFound('Additional line item');
-  return { message: `Additional line item ${row.name} was removed.` };
+  return ctx.db.transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(intacctAdditionalLineItems)
+      .where(ofTenant(intacctAdditionalLineItems, ctx, eq(intacctAdditionalLineItems.id, additionalLineItemId)))
+      .for('update');
+    if (!item) throw notFound('Additional line item');
+    const [{ n }] = await tx.select({ n: count() }).from(invoiceLines).where(ofTenant(invoiceLines, ctx, eq(invoiceLines.additionalLineItemId, additionalLineItemId)));
+    if (n > 0) throw new AppError(409, `The additional line item ${item.name} is on ${counted(n, ['invoice line', 'invoice lines'])} and cannot be removed. Retire it instead.`);
+    await tx.delete(intacctAdditionalLineItems).where(eq(intacctAdditionalLineItems.id, item.id));
+    return { message: `Additional line item ${item.name} was removed.` };
+  });
+}
+
+/** `GET Billing/additionalLineItems`: the active additional line items an invoice may carry, by name. */
+export async function additionalLineItemChoices(ctx: Ctx): Promise<AdditionalLineItemChoice[]> {
+  return ctx.db
+    .select({ additionalLineItemId: intacctAdditionalLineItems.id, name: intacctAdditionalLineItems.name })
+    .from(intacctAdditionalLineItems)
+    .where(ofTenant(intacctAdditionalLineItems, ctx, eq(intacctAdditionalLineItems.isActive, true)))
+    .orderBy(asc(sql`lower(${intacctAdditionalLineItems.name})`));
 }
 
 // ---------------------------------------------------------------- line kind → account

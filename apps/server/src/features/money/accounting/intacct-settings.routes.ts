@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  additionalLineItemBody, additionalLineItemParams, additionalLineItemSchema, intacctAccountBody, intacctAccountSchema, itemGlGroupBody, itemGlGroupParams,
+  additionalLineItemBody, additionalLineItemParams, additionalLineItemSchema, intacctAccountBody, intacctAccountSchema, intacctTestAnswer, itemGlGroupBody, itemGlGroupParams,
   itemGlGroupSchema, lineKindAccountBody, lineKindAccountSchema, lineKindParams, messageAnswer,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
-import { getIntacctAccount, saveIntacctAccount } from './intacct-account.service';
+import { getIntacctAccount, saveIntacctAccount, testIntacctConnection } from './intacct-account.service';
 import {
   createAdditionalLineItem, createItemGlGroup, deleteAdditionalLineItem, deleteItemGlGroup, listAdditionalLineItems, listItemGlGroups, listLineKindAccounts,
   mapLineKind, unmapLineKind, updateAdditionalLineItem, updateItemGlGroup,
@@ -37,6 +37,14 @@ export function intacctSettingsRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: area('Billing', 'write') },
     schema: { operationId: 'saveIntacctAccount', summary: "Save the company's Intacct credentials (blank passwords keep the stored ones)", tags, body: intacctAccountBody, response: { 200: intacctAccountSchema } },
     handler: (req) => saveIntacctAccount(ctx(req), req.body),
+  });
+  r.post('/api/v1/Intacct/account/test', {
+    config: { access: area('Billing', 'write') },
+    schema: {
+      operationId: 'testIntacctConnection', summary: 'Sign in to Intacct with the stored credentials and say whether it worked', tags,
+      response: { 200: intacctTestAnswer.meta({ example: { ok: false, message: 'Intacct refused the company ID, user ID or user password: Sign-in information is incorrect.' } }) },
+    },
+    handler: (req) => testIntacctConnection(ctx(req)),
   });
 
   r.get('/api/v1/Intacct/itemGLGroup', {

@@ -70,7 +70,7 @@ describe('the Intacct adapter against the simulator', () => {
   it('creates a payment against the invoice and a credit memo as an AR adjustment', async () => {
     const s = system();
     const posted = await s.postInvoice(invoice());
-    const payment = { documentNumber: 'P-1', customerId: 'C-1', date: '2026-11-21', amount: '100.00', invoiceRecordNo: posted.recordNo, paymentMethod: 'Printed Check', undepositedGlAccountNo: '1150' };
+    const payment = { documentNumber: 'P-1', customerId: 'C-1', date: '2026-11-21', amount: '100.00', applications: [{ recordNo: posted.recordNo, amount: '100.00' }], paymentMethod: 'Printed Check', undepositedGlAccountNo: '1150' };
     expect(await s.postPayment(payment)).toMatchObject({ isAlreadyThere: false });
     expect(await s.postPayment(payment)).toMatchObject({ isAlreadyThere: true });
     await s.postCreditMemo({ documentNumber: 'CM-1', customerId: 'C-1', date: '2026-11-22', description: 'Goodwill', lines: [{ glAccountNo: '4900', departmentNo: null, amount: '10.00', memo: 'Goodwill' }] });
@@ -144,12 +144,28 @@ describe('what the simulated Intacct refuses', () => {
     expect(await system().postInvoice(invoice())).toMatchObject({ isAlreadyThere: false });
   });
 
-  it('a payment of an invoice it does not know, or of more than is due', async () => {
+  it('a payment of an invoice it does not know, or of more than is due, also across its details', async () => {
     const s = system();
-    const payment = { documentNumber: 'P-9', customerId: 'C-1', date: '2026-11-21', amount: '10.00', invoiceRecordNo: '424242', paymentMethod: 'Cash', undepositedGlAccountNo: '1150' };
+    const payment = { documentNumber: 'P-9', customerId: 'C-1', date: '2026-11-21', amount: '10.00', applications: [{ recordNo: '424242', amount: '10.00' }], paymentMethod: 'Cash', undepositedGlAccountNo: '1150' };
     expect((await refusalOf(s.postPayment(payment))).errorNo).toBe(INTACCT_ERRORS.unknownRecord);
     const posted = await s.postInvoice(invoice());
-    expect((await refusalOf(s.postPayment({ ...payment, invoiceRecordNo: posted.recordNo, amount: '200.00' }))).message).toContain('more than invoice 1001 has due');
+    expect((await refusalOf(s.postPayment({ ...payment, applications: [{ recordNo: posted.recordNo, amount: '200.00' }], amount: '200.00' }))).message).toContain('more than invoice 1001 has due');
+    const twice = [{ recordNo: posted.recordNo, amount: '150.00' }, { recordNo: posted.recordNo, amount: '50.00' }];
+    expect((await refusalOf(s.postPayment({ ...payment, applications: twice, amount: '200.00' }))).message).toContain('more than invoice 1001 has due');
+    // Nothing of a refused payment is kept, not even the part applied to a known invoice.
+    expect((await refusalOf(s.postPayment({ ...payment, applications: [{ recordNo: posted.recordNo, amount: '100.00' }, { recordNo: '424242', amount: '3.00' }], amount: '103.00' }))).errorNo).toBe(INTACCT_ERRORS.unknownRecord);
+    expect((await state()).companies[company]!.invoices[0]).toMatchObject({ TOTALPAID: '0.00' });
+  });
+
+  it('a payment applied to several invoices, one ARPYMTDETAIL each, settling each by its part', async () => {
+    const s = system();
+    const posted = await s.postInvoice(invoice());
+    const fee = await s.postInvoice(invoice({ documentNumber: '1001-P1-FEE', lines: [{ glAccountNo: '4300', departmentNo: null, amount: '3.00', memo: 'Convenience fee' }] }));
+    const applications = [{ recordNo: posted.recordNo, amount: '100.00' }, { recordNo: fee.recordNo, amount: '3.00' }];
+    await s.postPayment({ documentNumber: '1001-P1', customerId: 'C-1', date: '2026-11-21', amount: '103.00', applications, paymentMethod: 'Credit Card', undepositedGlAccountNo: '1150' });
+    const ledger = (await state()).companies[company]!;
+    expect(ledger.invoices.map((i) => [i.RECORDID, i.TOTALENTERED, i.TOTALPAID])).toEqual([['1001', '199.99', '100.00'], ['1001-P1-FEE', '3.00', '3.00']]);
+    expect(ledger.payments).toEqual([expect.objectContaining({ DOCNUMBER: '1001-P1', TOTALENTERED: '103.00', details: [{ RECORDKEY: posted.recordNo, TRX_PAYMENTAMOUNT: '100.00' }, { RECORDKEY: fee.recordNo, TRX_PAYMENTAMOUNT: '3.00' }] })]);
   });
 
   it('too many requests in a minute, as a failure worth trying again', async () => {

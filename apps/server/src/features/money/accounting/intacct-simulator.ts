@@ -103,7 +103,7 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
       checkDate(ledger, xmlText(row.WHENCREATED), 'transaction date');
       const items = object === 'ARINVOICE' ? xmlList(xmlObject(row.ARINVOICEITEMS).arinvoiceitem) : xmlList(xmlObject(row.ARADJUSTMENTITEMS).lineitem);
       const lines = checkLines(ledger, items, object === 'ARINVOICE' ? 'invoice' : 'adjustment');
-      const stored = { RECORDNO: recordNo(), RECORDID: number, CUSTOMERID: xmlText(row.CUSTOMERID), WHENCREATED: xmlText(row.WHENCREATED), TOTALENTERED: sumMoney(lines.map((l) => l.AMOUNT)), TOTALPAID: '0.00', lines };
+      const stored = { RECORDNO: recordNo(), RECORDID: number, CUSTOMERID: xmlText(row.CUSTOMERID), WHENCREATED: xmlText(row.WHENCREATED), ...(object === 'ARINVOICE' ? { WHENDUE: xmlText(row.WHENDUE) } : {}), TOTALENTERED: sumMoney(lines.map((l) => l.AMOUNT)), TOTALPAID: '0.00', lines };
       list.push(stored);
       return stored;
     }
@@ -114,18 +114,18 @@ export function intacctSimulator(seed: () => IntacctSimSeed = intacctDemoSeed): 
       checkAccount(ledger, required(row, 'UNDEPOSITEDACCOUNTNO'));
       const details = xmlList(xmlObject(row.ARPYMTDETAILS).ARPYMTDETAIL).map(xmlObject);
       if (details.length === 0) throw new Refusal(INTACCT_ERRORS.badRequest, 'The payment applies to no invoice.');
+      // Each detail settles one invoice record; details to the same record add up against its balance.
+      const paidAfter = new Map<Row, string>();
       for (const d of details) {
         const invoice = ledger.invoices.find((i) => i.RECORDNO === xmlText(d.RECORDKEY));
         if (!invoice) throw new Refusal(INTACCT_ERRORS.unknownRecord, `Invoice record ${xmlText(d.RECORDKEY)} does not exist.`);
         const amount = xmlText(d.TRX_PAYMENTAMOUNT);
         if (!AMOUNT.test(amount)) throw new Refusal(INTACCT_ERRORS.badRequest, `TRX_PAYMENTAMOUNT ${amount} is not an amount.`);
-        const paid = sumMoney([xmlText(invoice.TOTALPAID), amount]);
+        const paid = sumMoney([paidAfter.get(invoice) ?? xmlText(invoice.TOTALPAID), amount]);
         if (compareMoney(paid, xmlText(invoice.TOTALENTERED)) > 0) throw new Refusal(INTACCT_ERRORS.badRequest, `The payment is more than invoice ${xmlText(invoice.RECORDID)} has due.`);
+        paidAfter.set(invoice, paid);
       }
-      for (const d of details) {
-        const invoice = ledger.invoices.find((i) => i.RECORDNO === xmlText(d.RECORDKEY))!;
-        invoice.TOTALPAID = sumMoney([xmlText(invoice.TOTALPAID), xmlText(d.TRX_PAYMENTAMOUNT)]);
-      }
+      for (const [invoice, paid] of paidAfter) invoice.TOTALPAID = paid;
       const stored = { RECORDNO: recordNo(), DOCNUMBER: number, CUSTOMERID: xmlText(row.CUSTOMERID), PAYMENTDATE: xmlText(row.PAYMENTDATE), PAYMENTMETHOD: xmlText(row.PAYMENTMETHOD), TOTALENTERED: sumMoney(details.map((d) => xmlText(d.TRX_PAYMENTAMOUNT))), details };
       ledger.payments.push(stored);
       return stored;

@@ -10,6 +10,8 @@ import { renderDocumentPdf, type DocumentContent, type LogoPng } from './pdf-doc
 
 const LOGO_MAX_WIDTH = 600;
 type Row = typeof documentTemplates.$inferSelect;
+/** Whose documents: a person's request or a job of the company. */
+type CompanyOf = { actor: Pick<Ctx['actor'], 'subscriberId'> };
 
 function templateOf(kind: DocumentKind, row: Row | undefined): DocumentTemplate {
   if (!row) return defaultDocumentTemplate(kind);
@@ -27,7 +29,7 @@ function templateOf(kind: DocumentKind, row: Row | undefined): DocumentTemplate 
   };
 }
 
-async function rowOf(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, kind: DocumentKind): Promise<Row | undefined> {
+async function rowOf(db: DbOrTx, ctx: CompanyOf, kind: DocumentKind): Promise<Row | undefined> {
   const [row] = await db.select().from(documentTemplates).where(ofTenant(documentTemplates, ctx, eq(documentTemplates.kind, kind))).limit(1);
   return row;
 }
@@ -38,7 +40,7 @@ export async function getDocumentTemplate(ctx: Ctx, kind: DocumentKind): Promise
 }
 
 /** The template and its logo bytes, for rendering a document of the company. */
-export async function documentLookOf(db: DbOrTx, ctx: Pick<Ctx, 'actor'>, kind: DocumentKind): Promise<{ template: DocumentTemplate; logo: LogoPng }> {
+export async function documentLookOf(db: DbOrTx, ctx: CompanyOf, kind: DocumentKind): Promise<{ template: DocumentTemplate; logo: LogoPng }> {
   const row = await rowOf(db, ctx, kind);
   return { template: templateOf(kind, row), logo: row?.logoPng ?? null };
 }

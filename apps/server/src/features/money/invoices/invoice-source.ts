@@ -5,7 +5,7 @@ import {
   type InvoiceBodyParsed, type InvoiceTotals, type InvoiceTotalsInput, type LaborKind,
 } from '@sm/shared';
 import {
-  billingSettings, customers, rateSheetLaborItems, rateSheetTrucks, subscribers, taxRatesPerState, users,
+  billingSettings, customers, intacctAdditionalLineItems, rateSheetLaborItems, rateSheetTrucks, subscribers, taxRatesPerState, users,
   workOrderMaterials, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
@@ -137,6 +137,8 @@ export async function workLinesOf(db: DbOrTx, ctx: Ctx, wo: Pick<InvoiceWorkOrde
     tripCharges,
     materials: materials.map((m) => ({ description: m.partNumber ? `${m.partNumber} ${m.description}` : m.description, quantity: m.quantity, unitPrice: m.unitPrice, unitCost: m.unitCost, markupPercent: m.markupPercent })),
     standardItems: items.filter((i) => i.standardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
+    /** The standard item of each standard-item line, in the same order. */
+    standardItemIds: items.flatMap((i) => (i.standardItemId != null ? [i.standardItemId] : [])),
     rateSheetItems: items.filter((i) => i.rateSheetStandardItemId != null).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice })),
   };
 }
@@ -154,6 +156,7 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
   const [tax] = await db.select().from(taxRatesPerState).where(and(eq(taxRatesPerState.subscriberId, ctx.actor.subscriberId), eq(taxRatesPerState.state, wo.state.toUpperCase())));
   if (!tax && !isTaxExempt) throw new AppError(409, `No tax rate is set for ${wo.state}: add it under Tax Status Per State first.`);
   const [settings] = await db.select().from(billingSettings).where(eq(billingSettings.subscriberId, ctx.actor.subscriberId));
+  await ensureAdditionalLineItems(db, ctx, body.additionalLines);
 
   const input: InvoiceTotalsInput = {
     labor: work.labor,
@@ -163,6 +166,7 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     standardItems: work.standardItems,
     rateSheetItems: work.rateSheetItems,
     tripCharges: work.tripCharges,
+    additionalLines: body.additionalLines,
     taxRate: tax?.taxRate ?? '0',
     isServiceTaxable: tax?.isServiceTaxable ?? false,
     isTaxExempt: exemption.isTaxExempt,
@@ -173,11 +177,29 @@ export async function invoiceInput(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, b
     payments: [],
     convenienceFeePercent: settings?.convenienceFeePercent ?? '0',
   };
-  return { input, laborIds: work.labor.map((l) => l.workOrderLaborId) };
+  return { input, laborIds: work.labor.map((l) => l.workOrderLaborId), standardItemIds: work.standardItemIds };
 }
 
-/** The engine's totals of a work order now, and the labor entry behind each labor line. */
-export async function workOrderTotals(db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean }): Promise<{ totals: InvoiceTotals; laborIds: number[] }> {
-  const { input, laborIds } = await invoiceInput(db, ctx, wo, body, opts);
-  return { totals: computeInvoiceTotals(input), laborIds };
+/**
+ * The additional line items an invoice body names must be the company's (another company's is a 404) and active: a
+ * retired one is no longer offered.
+ */
+async function ensureAdditionalLineItems(db: DbOrTx, ctx: Ctx, lines: InvoiceBodyParsed['additionalLines']) {
+  const ids = [...new Set(lines.map((l) => l.additionalLineItemId))];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: intacctAdditionalLineItems.id, name: intacctAdditionalLineItems.name, isActive: intacctAdditionalLineItems.isActive })
+    .from(intacctAdditionalLineItems)
+    .where(ofTenant(intacctAdditionalLineItems, ctx, inArray(intacctAdditionalLineItems.id, ids)));
+  if (rows.length !== ids.length) throw notFound('Additional line item');
+  const retired = rows.find((r) => !r.isActive);
+  if (retired) throw new AppError(409, `The additional line item ${retired.name} is retired and can no longer be added to an invoice.`);
+}
+
+/** The engine's totals of a work order now, the labor entry behind each labor line and the item behind each standard-item line. */
+export async function workOrderTotals(
+  db: DbOrTx, ctx: Ctx, wo: InvoiceWorkOrder, body: InvoiceBodyParsed, opts: { isFinal: boolean },
+): Promise<{ totals: InvoiceTotals; laborIds: number[]; standardItemIds: number[] }> {
+  const { input, laborIds, standardItemIds } = await invoiceInput(db, ctx, wo, body, opts);
+  return { totals: computeInvoiceTotals(input), laborIds, standardItemIds };
 }

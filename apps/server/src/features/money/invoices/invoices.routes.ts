@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  APPLY_CREDITS, applyCreditBody, BILLING_READ, BILLING_WRITE, billingRowSchema, billingSettingsSchema, convenienceFeeBody, createCreditMemoBody,
+  additionalLineItemChoiceSchema, APPLY_CREDITS, applyCreditBody, BILLING_READ, BILLING_WRITE, billingRowSchema, billingSettingsSchema, convenienceFeeBody, createCreditMemoBody,
   creditMemoQuery, creditMemoSchema, gridAnswer, gridRequestSchema, invoiceBody, invoiceDisplayQuery, invoiceNumberBody, invoiceParams,
   invoicePreviewSchema, invoiceSchema, MANAGE_INVOICE_NUMBERS, paymentHistorySchema, paymentMethodChoicesSchema, processPaymentBody, taxStatusBody, taxStatusSchema,
 } from '@sm/shared';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { ctxOf } from '../../../lib/access-control';
+import { additionalLineItemChoices } from '../accounting/intacct-mapping.service';
 import { getBillingSettings, listTaxStatuses, saveTaxStatus, setConvenienceFee, setNextInvoiceNumber } from './billing-settings.service';
 import { applyCredit, createCreditMemo, listCreditMemos } from './credit-memos.service';
 import { billingGrid, getInvoice, previewInvoice, submitInvoice } from './invoices.service';
@@ -63,6 +64,14 @@ export function invoicesRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { access: BILLING_READ },
     schema: { operationId: 'paymentMethodChoices', summary: 'The payment methods Process Payment offers: the company\'s active Payment Methods', tags, response: { 200: paymentMethodChoicesSchema } },
     handler: (req) => paymentMethodChoices(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/Billing/additionalLineItems', {
+    config: { access: BILLING_READ },
+    schema: {
+      operationId: 'additionalLineItemChoices', summary: "The additional line items an invoice may carry: the company's active ones, by name", tags,
+      response: { 200: z.array(additionalLineItemChoiceSchema).meta({ example: [{ additionalLineItemId: 1, name: 'Disposal fee' }] }) },
+    },
+    handler: (req) => additionalLineItemChoices(ctxOf(req, deps.db)),
   });
   r.get('/api/v1/Billing/settings', {
     config: { access: BILLING_READ },

@@ -20,6 +20,8 @@ import { invoiceDateOf, invoiceWorkOrder, workOrderTotals } from './invoice-sour
 
 /** What is stored in `invoices.totals`: the engine's totals at submission and the labor entry of each labor line. */
 type FrozenTotals = InvoiceTotals & { laborIds: (number | null)[] };
+/** What an invoice's `totals` holds: those submitted before additional line items existed carry none. */
+type StoredTotals = Omit<FrozenTotals, 'additionalLines' | 'additionalLineItems'> & Partial<Pick<InvoiceTotals, 'additionalLines' | 'additionalLineItems'>>;
 
 /** `Invoice/preview`: the invoice the work order would get now, in one display mode. Nothing is written. */
 export async function previewInvoice(ctx: Ctx, body: InvoiceBodyParsed, displayMode: InvoiceDisplayMode): Promise<InvoicePreview> {
@@ -28,16 +30,17 @@ export async function previewInvoice(ctx: Ctx, body: InvoiceBodyParsed, displayM
   return invoiceView(wo, invoiceDateOf(wo, body, ctx.now), totals, laborIds, displayMode);
 }
 
-/** The lines of an invoice as stored, in the order the details mode shows them. */
-function storedLines(invoiceId: number, subscriberId: number, t: InvoiceTotals) {
+/** The lines of an invoice as stored, in the order the details mode shows them; a standard-item line keeps its item. */
+function storedLines(invoiceId: number, subscriberId: number, t: InvoiceTotals, standardItemIds: number[]) {
   const lines = [
     ...t.laborLines.map((l) => ({ kind: l.kind, description: LABOR_LABELS[l.kind], technician: l.technician, quantity: l.hours, rate: l.rate, discount: l.discount, amount: l.net })),
     ...t.materialLines.map((m) => ({ kind: 'material', description: m.description, quantity: m.quantity, rate: m.unitPrice, amount: m.amount })),
-    ...t.standardItemLines.map((m) => ({ kind: 'standardItem', description: m.description, quantity: m.quantity, rate: m.unitPrice, amount: m.amount })),
+    ...t.standardItemLines.map((m, i) => ({ kind: 'standardItem', description: m.description, quantity: m.quantity, rate: m.unitPrice, amount: m.amount, standardItemId: standardItemIds[i] })),
     ...t.rateSheetItemLines.map((m) => ({ kind: 'rateSheetItem', description: m.description, quantity: m.quantity, rate: m.unitPrice, amount: m.amount })),
     ...t.quotedLines.map((q) => ({ kind: 'quoted', description: q.description, amount: q.amount })),
     ...t.tripChargeLines.map((q) => ({ kind: 'tripCharge', description: q.description, amount: q.amount })),
     ...(compareMoney(t.freight, 0) > 0 ? [{ kind: 'freight', description: 'Freight', amount: t.freight }] : []),
+    ...t.additionalLines.map((a) => ({ kind: 'additionalLineItem', description: a.description, amount: a.amount, additionalLineItemId: a.additionalLineItemId })),
   ];
   return lines.map((l, ordinal) => ({ ...l, invoiceId, subscriberId, ordinal }));
 }
@@ -52,7 +55,7 @@ export async function submitInvoice(ctx: Ctx, body: InvoiceBodyParsed): Promise<
     const wo = await invoiceWorkOrder(tx, ctx, body.workOrderId, { lock: true });
     const [existing] = await tx.select({ invoiceNumber: invoices.invoiceNumber }).from(invoices).where(ofTenant(invoices, ctx, eq(invoices.workOrderId, wo.id)));
     if (existing) throw new AppError(409, `Work order ${wo.workOrderNumber} already has invoice ${existing.invoiceNumber}.`);
-    const { totals, laborIds } = await workOrderTotals(tx, ctx, wo, body, { isFinal: true });
+    const { totals, laborIds, standardItemIds } = await workOrderTotals(tx, ctx, wo, body, { isFinal: true });
     if (compareMoney(totals.subtotal, 0) <= 0) throw new AppError(409, 'There is nothing to invoice on this work order.');
     const invoiceNumber = await takeInvoiceNumber(tx, ctx);
     const frozen: FrozenTotals = { ...totals, laborIds };
@@ -65,7 +68,7 @@ export async function submitInvoice(ctx: Ctx, body: InvoiceBodyParsed): Promise<
         convenienceFeePercent: totals.convenienceFeePercent, totals: frozen, amountDue: totals.total, submittedBy: ctx.actor.userId, submittedAt: ctx.now,
       })
       .returning({ id: invoices.id });
-    await tx.insert(invoiceLines).values(storedLines(row.id, ctx.actor.subscriberId, totals));
+    await tx.insert(invoiceLines).values(storedLines(row.id, ctx.actor.subscriberId, totals, standardItemIds));
     await enqueuePosting(tx, ctx, { documentKind: 'invoice', documentNumber: invoiceDocumentNumber(invoiceNumber), invoiceId: row.id });
     await setWorkOrderStatus(tx, ctx, { id: wo.id, workOrderStatusId: wo.workOrderStatusId }, WORK_ORDER_STATUS.InvoiceSubmitted);
     await recordAudit(tx, ctx, { entity: 'invoice', entityId: row.id, action: 'create', after: { invoiceNumber, workOrderId: wo.id, total: totals.total } });
@@ -106,10 +109,12 @@ export async function getInvoice(ctx: Ctx, invoiceId: number, displayMode: Invoi
   const [site] = await ctx.db.select({ name: customers.name }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, row.customerId)));
   const [payer] = await ctx.db.select({ name: customers.name }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, row.billingCustomerId)));
   const [by] = row.submittedBy ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.submittedBy)) : [];
-  const frozen = row.totals as FrozenTotals;
+  const frozen = row.totals as StoredTotals;
   const { laborIds, ...stored } = frozen;
   const totals: InvoiceTotals = {
     ...stored,
+    additionalLines: stored.additionalLines ?? [],
+    additionalLineItems: stored.additionalLineItems ?? '0.00',
     invoiceCredits: row.creditsApplied,
     payments: row.paymentsTotal,
     convenienceFeeForCcTotal: row.convenienceFees,

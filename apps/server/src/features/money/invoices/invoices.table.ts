@@ -4,6 +4,8 @@ import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
 import { customers } from '../../office/work-orders/customers.table';
 import { workOrders } from '../../office/work-orders/work-orders.table';
+import { standardItems } from '../../platform/reference/reference.table';
+import { intacctAdditionalLineItems } from '../accounting/intacct-lists.table';
 
 /** The company's invoice counter and card convenience fee: one row per company. */
 export const billingSettings = pgTable(
@@ -73,6 +75,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.subscriberId, t.invoiceNumber),
     index('invoices_subscriber_date_idx').on(t.subscriberId, t.invoiceDate),
     index('invoices_billing_customer_idx').on(t.billingCustomerId),
+    // Receivables' aging (features/money/collections): a company's invoices still owing something, by billing customer,
+    // with the date and amount the buckets need, so the aging reads this index alone and never the paid invoices.
+    index('invoices_open_aging_idx').on(t.subscriberId, t.billingCustomerId, t.invoiceDate, t.amountDue).where(sql`${t.amountDue} > 0`),
     check('invoices_amounts', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0 and ${t.creditsApplied} >= 0 and ${t.paymentsTotal} >= 0`),
     check('invoices_due', sql`${t.amountDue} >= 0 and ${t.amountDue} = ${t.total} - ${t.creditsApplied} - ${t.paymentsTotal}`),
   ],
@@ -93,10 +98,18 @@ export const invoiceLines = pgTable(
     rate: numeric('rate', { precision: 12, scale: 2 }),
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** A standard-item line's item, whose item GL group decides its account when posted; cleared if the item goes. */
+    standardItemId: integer('standard_item_id').references(() => standardItems.id, { onDelete: 'set null' }),
+    /** An additional line's item (administration intacct/additionalLineItem): its account and department when posted. */
+    additionalLineItemId: integer('additional_line_item_id').references(() => intacctAdditionalLineItems.id),
   },
   (t) => [
     uniqueIndex('invoice_lines_order').on(t.invoiceId, t.ordinal),
-    check('invoice_lines_kind', sql`${t.kind} in ('regular', 'overtime', 'standby', 'apprentice', 'material', 'standardItem', 'rateSheetItem', 'quoted', 'tripCharge', 'freight')`),
+    check(
+      'invoice_lines_kind',
+      sql`${t.kind} in ('regular', 'overtime', 'standby', 'apprentice', 'material', 'standardItem', 'rateSheetItem', 'quoted', 'tripCharge', 'freight', 'additionalLineItem')`,
+    ),
+    check('invoice_lines_additional_item', sql`(${t.kind} = 'additionalLineItem') = (${t.additionalLineItemId} is not null)`),
   ],
 );
 

@@ -51,7 +51,7 @@ describe("a tax exemption and the invoice's date", () => {
     await exemptUntil(w.site.billingCustomerId!, '2026-11-03');
     const [admin] = await t.db.select().from(users).where(eq(users.userName, 'admin'));
     const ctxAt = (iso: string): Ctx => ({ db: t.db, actor: { userId: admin.id, subscriberId: admin.subscriberId, userName: admin.userName }, now: new Date(iso) });
-    const body = { workOrderId: w.workOrder.id, laborDiscounts: [], quotedValues: [], freight: 0, isUseTax: false };
+    const body = { workOrderId: w.workOrder.id, laborDiscounts: [], quotedValues: [], freight: 0, additionalLines: [], isUseTax: false };
     // 03:00 UTC on the 4th is 21:00 on the 3rd in Chicago: still the certificate's last day.
     const evening = await previewInvoice(ctxAt('2026-11-04T03:00:00Z'), body, 'summary');
     expect(evening).toMatchObject({ invoiceDate: '2026-11-03', totals: { isTaxExempt: true, tax: 0 } });

@@ -90,6 +90,18 @@ export async function rejectQuote(ctx: Ctx, access: Access, quoteNumber: number,
 }
 
 /**
+ * The customer's own answer through the customer portal, inside the caller's transaction with the version locked: only
+ * the current version as submitted to the customer is answered; approving still needs its lines to meet the minimum
+ * profit factor. The quote and its work order move exactly as when the office records the answer.
+ */
+export async function answerSubmittedQuote(tx: Tx, ctx: Ctx, ref: QuoteVersionRef, decision: 'Approved' | 'Rejected', comment: string): Promise<Moved> {
+  ensureCurrent(ref);
+  if (ref.version.status !== 'Submitted') throw new AppError(409, `Quote ${ref.quote.quoteNumber} is already ${ref.version.status}.`);
+  if (decision === 'Approved') await ensureReadyToSend(tx, ctx, ref);
+  return moveStatus(tx, ctx, ref, decision, comment);
+}
+
+/**
  * `POST Quotes/{quoteNumber}/{quoteVersion}/newVersion`: the next version, Open, with a copy of the current version's
  * lines; the version it copies stays exactly as it is, readable at its own address. The work order is Quote Open again.
  */

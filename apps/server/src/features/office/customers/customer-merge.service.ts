@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { contacts, creditMemos, customerEstimates, customerFlagLinks, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
+import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerPortalLinks, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -12,12 +12,17 @@ import { companyCustomers } from './customer-visibility';
  * with the foreign keys the database holds, so a new reference cannot be forgotten here.
  */
 export const CUSTOMER_REFERENCES = [
+  'collection_tasks.customer_id',
   'contacts.customer_id',
+  'credit_held_work_orders.customer_id',
   'credit_memos.billing_customer_id',
   'customer_estimates.customer_id',
   'customer_flag_links.customer_id',
+  'customer_portal_links.billing_customer_id',
+  'customer_portal_links.customer_id',
   'customer_rate_sheets.billing_customer_id',
   'customers.billing_customer_id',
+  'dunning_emails.customer_id',
   'equipment.customer_id',
   'invoices.billing_customer_id',
   'invoices.customer_id',
@@ -82,6 +87,17 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
     await tx.update(invoices).set({ customerId: kept.id }).where(ofTenant(invoices, ctx, eq(invoices.customerId, merged.id)));
     await tx.update(invoices).set({ billingCustomerId: billingTarget }).where(ofTenant(invoices, ctx, eq(invoices.billingCustomerId, merged.id)));
     await tx.update(creditMemos).set({ billingCustomerId: billingTarget }).where(ofTenant(creditMemos, ctx, eq(creditMemos.billingCustomerId, merged.id)));
+    // Portal links sent from the duplicate open the customer kept, billed as its invoices are.
+    await tx.update(customerPortalLinks).set({ customerId: kept.id }).where(ofTenant(customerPortalLinks, ctx, eq(customerPortalLinks.customerId, merged.id)));
+    await tx.update(customerPortalLinks).set({ billingCustomerId: billingTarget }).where(ofTenant(customerPortalLinks, ctx, eq(customerPortalLinks.billingCustomerId, merged.id)));
+    // Collection tasks and dunning e-mails follow the invoices they are about; a dunning the customer billed got the same
+    // day for the same template and bucket is one already (its e-mail stays in the outbox).
+    await tx.update(collectionTasks).set({ customerId: billingTarget }).where(ofTenant(collectionTasks, ctx, eq(collectionTasks.customerId, merged.id)));
+    await tx.execute(sql`delete from dunning_emails d where d.subscriber_id = ${ctx.actor.subscriberId} and d.customer_id = ${merged.id}
+      and exists (select 1 from dunning_emails k where k.customer_id = ${billingTarget} and k.template_id is not distinct from d.template_id and k.bucket = d.bucket and k.entered_on = d.entered_on)`);
+    await tx.execute(sql`update dunning_emails set customer_id = ${billingTarget} where subscriber_id = ${ctx.actor.subscriberId} and customer_id = ${merged.id}`);
+    // Work orders a credit hold of the duplicate moved return to their status when the customer billed for them is released.
+    await tx.update(creditHeldWorkOrders).set({ customerId: billingTarget }).where(ofTenant(creditHeldWorkOrders, ctx, eq(creditHeldWorkOrders.customerId, merged.id)));
 
     // One primary contact per customer: the kept customer's stays primary.
     const [keptPrimary] = await tx.select({ id: contacts.id }).from(contacts).where(ofTenant(contacts, ctx, eq(contacts.customerId, kept.id), eq(contacts.isPrimary, true))).limit(1);

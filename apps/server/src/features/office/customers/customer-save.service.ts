@@ -5,6 +5,7 @@ import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { holdWorkOrders, releaseWorkOrders } from '../../money/collections/credit-hold.service';
 import type { Geocoder, GeoPoint } from '../../platform/geocoding/geocoder-client';
 import { chosenBillingFields, customerDefaultsOf } from './customer-defaults';
 import { placeCustomer, type PlacedCustomer } from './customer-position';
@@ -110,7 +111,8 @@ export async function createCustomer(ctx: Ctx, access: Access, body: SaveCustome
 
 /**
  * `PUT Customer/{customerId}`: every field again; the credit fields, the flags, the tax status, terms and methods when
- * left out stay as they are. A changed address is geocoded again (before the transaction) unless a GPS was typed.
+ * left out stay as they are. A changed address is geocoded again (before the transaction) unless a GPS was typed. A
+ * credit hold set or taken off moves the customer's open work orders to Credit Hold and back.
  */
 export async function updateCustomer(ctx: Ctx, access: Access, customerId: number, body: SaveCustomerParsed, geocoder: Geocoder | null = null): Promise<CustomerSavedAnswer> {
   checkCredit(access, body);
@@ -127,6 +129,11 @@ export async function updateCustomer(ctx: Ctx, access: Access, customerId: numbe
       .where(ofTenant(customers, ctx, eq(customers.id, customerId)))
       .returning();
     await linkFlags(tx, ctx, customerId, flagIds);
+    // A hold set or taken off here moves the customer's open work orders as the Collections page does.
+    if (after.isOnCreditHold !== before.isOnCreditHold) {
+      const writer = { subscriberId: ctx.actor.subscriberId, userId: ctx.actor.userId, now: ctx.now };
+      await (after.isOnCreditHold ? holdWorkOrders(tx, writer, customerId) : releaseWorkOrders(tx, writer, customerId));
+    }
     await recordAudit(tx, ctx, { entity: 'customer', entityId: customerId, action: 'update', before, after: flagIds ? { ...after, customerFlagIds: flagIds } : after });
   });
   return savedAnswer(customerId, placed);

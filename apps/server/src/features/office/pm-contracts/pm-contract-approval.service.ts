@@ -78,6 +78,7 @@ export async function sendPmContractForApproval(ctx: Ctx, id: number, email: str
       html: `<p>${escapeHtml(company.name)} asks you to review and approve ${escapeHtml(what)}.</p><p><a href="${escapeHtml(link)}">Review the contract</a></p><p>The link takes one answer, within ${PM_CONTRACT_APPROVAL_DAYS} days.</p>`,
       text: `${company.name} asks you to review and approve ${what}.\n\n${link}\n\nThe link takes one answer, within ${PM_CONTRACT_APPROVAL_DAYS} days.`,
       hasPersonalLink: true,
+      secret: token,
     });
     await recordAudit(tx, ctx, { entity: 'pmContractApproval', entityId: created.id, action: 'request', after: { pmContractId: id, sentTo: email } });
     return created;
@@ -129,6 +130,16 @@ export async function readPmContractApproval(db: Ctx['db'], token: string, now: 
  */
 export async function decidePmContractApproval(db: Ctx['db'], token: string, body: PmContractDecisionBody, now: Date, from: string, publicUrl: string): Promise<PublicPmContract> {
   const row = await requestOf(db, token);
+  await decideApprovalRequest(db, row, body, now, from, publicUrl);
+  return readPmContractApproval(db, token, now);
+}
+
+/**
+ * The customer's answer to one approval request (through its e-mailed link, or the customer portal): written once,
+ * while the request is open, with the contract's status, its audit entry and the e-mail to the office user who sent it.
+ * A request answered already is a 409 naming who answered; an expired one a 410.
+ */
+export async function decideApprovalRequest(db: Ctx['db'], row: Row, body: PmContractDecisionBody, now: Date, from: string, publicUrl: string): Promise<void> {
   const approverName = body.approverName.trim();
   const comment = body.comment?.trim() || null;
   const done = await db.transaction(async (tx) => {
@@ -170,5 +181,4 @@ export async function decidePmContractApproval(db: Ctx['db'], token: string, bod
     if (again.decision) throw new AppError(409, `This contract was already ${again.decision.toLowerCase()} by ${again.approverName} on ${again.decidedAt!.toISOString().slice(0, 10)}.`);
     throw new AppError(410, 'This approval link has expired. Ask the company that sent it for a new one.');
   }
-  return readPmContractApproval(db, token, now);
 }

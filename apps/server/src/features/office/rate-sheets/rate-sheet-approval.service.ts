@@ -72,6 +72,7 @@ export async function sendRateSheetForApproval(ctx: Ctx, id: number, email: stri
       html: `<p>${escapeHtml(company.name)} asks you to review and approve ${escapeHtml(what)} (${escapeHtml(version.name)}).</p><p><a href="${escapeHtml(link)}">Review the rate sheet</a></p><p>The link takes one answer, within ${RATE_SHEET_APPROVAL_DAYS} days.</p>`,
       text: `${company.name} asks you to review and approve ${what} (${version.name}).\n\n${link}\n\nThe link takes one answer, within ${RATE_SHEET_APPROVAL_DAYS} days.`,
       hasPersonalLink: true,
+      secret: token,
     });
     await recordAudit(tx, ctx, { entity: 'rateSheetApproval', entityId: created.id, action: 'request', after: { customerRateSheetId: id, sentTo: email } });
     return created;

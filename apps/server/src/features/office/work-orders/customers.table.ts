@@ -60,6 +60,8 @@ export const customers = pgTable(
     // A grid's filter on a site's or billing customer's name (all work orders): the company's customers whose name
     // holds the text, as the search's indexes hold the company.
     index('customers_name_trgm_idx').using('gin', sql`(${t.subscriberId} + 0)`, sql`lower(${t.name}) gin_trgm_ops`),
+    // The customers on credit hold, which the aging lists even when they owe nothing.
+    index('customers_credit_hold_idx').on(t.subscriberId).where(sql`${t.isOnCreditHold}`),
     check('customers_credit_limit_positive', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
     check('customers_not_own_billing', sql`${t.billingCustomerId} is null or ${t.billingCustomerId} <> ${t.id}`),
   ],

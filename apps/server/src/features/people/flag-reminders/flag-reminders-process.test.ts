@@ -68,5 +68,5 @@ describe('flag reminders and the server processes', () => {
     await new Promise((r) => setTimeout(r, 3000));
     expect(heard()).toHaveLength(1);
     expect(await noticesOf(base, both)).toHaveLength(1);
-  }, 240_000);
+  }, 600_000);
 });

@@ -79,6 +79,7 @@ export async function requestLaborApproval(ctx: Ctx, access: Access, input: { wo
         html: `<p>${escapeHtml(company.name)} asks you to review and approve the technicians' hours on work order ${escapeHtml(wo.workOrderNumber)}.</p><p><a href="${escapeHtml(link)}">Review the labor</a></p><p>The link works once, for ${LABOR_APPROVAL_DAYS} days.</p>`,
         text: `${company.name} asks you to review and approve the technicians' hours on work order ${wo.workOrderNumber}.\n\n${link}\n\nThe link works once, for ${LABOR_APPROVAL_DAYS} days.`,
         hasPersonalLink: true,
+        secret: token,
       });
     }
     await recordAudit(tx, ctx, { entity: 'laborApproval', entityId: created.id, action: 'request', after: { workOrderId: wo.id, laborIds, sentTo: input.email } });

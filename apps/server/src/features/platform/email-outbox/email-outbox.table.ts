@@ -41,6 +41,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** RFC 5322 Message-ID made at enqueue: every attempt carries the same one, so a receiver can tell a copy. */
     messageId: text('message_id').notNull(),
+    /**
+     * A secret the message carries (the token of a personal link), kept only while the message waits: once it is
+     * sent, the secret is struck from both bodies and from here, so the database no longer holds it.
+     */
+    secret: text('secret'),
   },
   (t) => [
     check('email_outbox_status', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'uncertain')`),

@@ -32,6 +32,8 @@ export interface EnqueueEmailInput {
    * customer): it is not copied to the company's BCC address, where someone else could use the link.
    */
   hasPersonalLink?: boolean;
+  /** The token of that link: struck from the stored message once it is sent (see `emailOutbox.secret`). */
+  secret?: string;
 }
 
 export const MAX_RECIPIENTS = 50;
@@ -149,6 +151,7 @@ export async function enqueueEmail(tx: DbOrTx, input: EnqueueEmailInput): Promis
       html: body.html,
       text: body.text,
       messageId,
+      secret: input.secret ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (message.attachments.length > 0) {

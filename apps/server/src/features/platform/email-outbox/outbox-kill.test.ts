@@ -89,5 +89,5 @@ describe('the outbox when the server is killed while it sends', () => {
         `${rows.filter((r) => r.status === 'sent').length} sent exactly once, ${uncertain.length} uncertain (${uncertain.filter((r) => sink.receivedCount(r.messageId) === 1).length} of them had arrived), ` +
         `${rows.filter((r) => r.status === 'queued').length} queued for another attempt; started in ${firstStart} ms, again in ${restart} ms, settled ${settled} ms later`,
     );
-  }, 240_000);
+  }, 600_000);
 });

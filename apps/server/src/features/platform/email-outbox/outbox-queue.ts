@@ -77,14 +77,19 @@ export async function markInterrupted(db: Db): Promise<number[]> {
 
 const attempt = (id: number, attempts: number) => and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts));
 
+/** A body with the message's secret struck out: what the database keeps of a personal link once it has been sent. */
+const struck = (body: typeof emailOutbox.html | typeof emailOutbox.text) =>
+  sql`case when ${emailOutbox.secret} is null then ${body} else replace(${body}, ${emailOutbox.secret}, '[link removed once sent]') end`;
+
 /**
  * The mail server accepted the message (also after the lease ran out: delivered is what it is). `note` keeps the
- * server's words on recipients it refused while it took the message for the others.
+ * server's words on recipients it refused while it took the message for the others. The
+ * message's secret (a personal link's token) is struck from it.
  */
 export async function markSent(db: Db, id: number, attempts: number, note: string | null = null): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: note })
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: note, html: struck(emailOutbox.html), text: struck(emailOutbox.text), secret: null })
     .where(and(attempt(id, attempts), inArray(emailOutbox.status, ['sending', 'uncertain'])));
 }
 

@@ -2,7 +2,7 @@ import { asc, eq, type SQL } from 'drizzle-orm';
 import { required, type EmailTemplate, type EmailTemplateBody, type EmailTemplatePurpose } from '@sm/shared';
 import { users } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
-import { AppError } from '../../../lib/errors';
+import { AppError, pgConstraintOf } from '../../../lib/errors';
 import { sanitizeRichText } from '../../../lib/rich-text';
 import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
 import { emailTemplates } from './email-templates.table';
@@ -60,12 +60,6 @@ export async function listEmailTemplates(ctx: Ctx, filter: { purpose?: EmailTemp
 export async function getEmailTemplate(ctx: Pick<Ctx, 'db' | 'actor'>, id: number, db: DbOrTx = ctx.db): Promise<EmailTemplate> {
   const [row] = await selectTemplates(db, ofTenant(emailTemplates, ctx, eq(emailTemplates.id, id)));
   return answerOf(foundOrThrow(row, WHAT));
-}
-
-function pgConstraintOf(err: unknown): { code?: string; constraint?: string } {
-  const e = err as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
-  const source = typeof e?.code === 'string' ? e : (e?.cause ?? {});
-  return { code: typeof source.code === 'string' ? source.code : undefined, constraint: typeof source.constraint === 'string' ? source.constraint : undefined };
 }
 
 /**

@@ -36,7 +36,7 @@ describe('route requirements', () => {
     // e-mailed link's token is the permission, and forgot-password answers alike for every name (features/platform/users-admin).
     for (const url of publicUrls) {
       expect(url).toMatch(
-        /^\/api\/(health|docs|v1\/Account\/(login|signupState|register|setup|confirmEmail\/:token|invitation\/:token|acceptInvitation\/:token|forgotPassword|resetPassword\/:token)$|v1\/Files\/content$|v1\/WorkOrderLaborApproval\/:guid$|v1\/CustomerRateSheetApproval\/:customerRateSheetApprovalGuid$|v1\/PreventiveMaintenanceApproval\/:preventiveMaintenanceApprovalGuid$)/,
+        /^\/api\/(health|docs|v1\/Account\/(login|signupState|register|setup|confirmEmail\/:token|invitation\/:token|acceptInvitation\/:token|forgotPassword|resetPassword\/:token)$|v1\/Files\/content$|v1\/CustomerPortal\/:clientAuthenticationId(\/.*)?$|v1\/WorkOrderLaborApproval\/:guid$|v1\/CustomerRateSheetApproval\/:customerRateSheetApprovalGuid$|v1\/PreventiveMaintenanceApproval\/:preventiveMaintenanceApprovalGuid$)/,
       );
     }
   });

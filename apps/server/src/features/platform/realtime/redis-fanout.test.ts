@@ -58,7 +58,7 @@ describe.skipIf(!redisUrl || !inject('pgTemplate'))('hub events across server pr
     const started = await Promise.all([0, 1].map(async () => startServer({ port: await freePort(), env, log })));
     servers.push(...started);
     [a, b] = started.map((s) => `http://127.0.0.1:${s.port}`);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const h of hubs) h.close();

@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
-import { withArticle, type ReferenceListDefinition, type ReferenceUserChoice } from '@sm/shared';
-import { users } from '../../../db/schema';
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { withArticle, type ReferenceColumn, type ReferenceListDefinition, type ReferenceUserChoice } from '@sm/shared';
+import { intacctItemGlGroups, users } from '../../../db/schema';
+import { ofTenant } from '../../../lib/tenancy';
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import type { ListStorage } from './reference-list-tables';
@@ -29,9 +30,29 @@ export async function ensureUsers(tx: Tx, ctx: Ctx, def: ReferenceListDefinition
   }
 }
 
-/** The text a value reads as in a sentence: a user by name, anything else as it is. */
-async function valueText(tx: Tx, ctx: Ctx, type: string, value: unknown): Promise<string> {
-  if (type !== 'user') return String(value);
+/** An item GL group a row names (a standard item's) must be one of the caller's company; another company's is a 404. */
+export async function ensureItemGlGroups(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, body: Body) {
+  for (const c of def.columns) {
+    if (c.type !== 'itemGlGroup' || body[c.field] == null) continue;
+    const [found] = await tx.select({ id: intacctItemGlGroups.id }).from(intacctItemGlGroups).where(ofTenant(intacctItemGlGroups, ctx, eq(intacctItemGlGroups.id, body[c.field] as number)));
+    if (!found) throw notFound(c.label);
+  }
+}
+
+/** `GET ReferenceList/{listKey}/itemGlGroups`: the company's item GL groups a row may name, by name. */
+export async function listItemGlGroupChoices(ctx: Ctx): Promise<ReferenceUserChoice[]> {
+  const rows = await ctx.db
+    .select({ id: intacctItemGlGroups.id, name: intacctItemGlGroups.name })
+    .from(intacctItemGlGroups)
+    .where(ofTenant(intacctItemGlGroups, ctx))
+    .orderBy(asc(sql`lower(${intacctItemGlGroups.name})`), asc(intacctItemGlGroups.id));
+  return rows.map((r) => ({ ...r, isActive: true }));
+}
+
+/** The text a value reads as in a sentence: a user by name, a choice by its label, anything else as it is. */
+async function valueText(tx: Tx, ctx: Ctx, column: ReferenceColumn, value: unknown): Promise<string> {
+  if (column.type === 'choice') return column.choices?.find((o) => o.value === value)?.label ?? String(value);
+  if (column.type !== 'user') return String(value);
   const [found] = await tx.select({ name: users.name }).from(users).where(and(eq(users.subscriberId, ctx.actor.subscriberId), eq(users.id, value as number)));
   return found?.name ?? String(value);
 }
@@ -46,7 +67,7 @@ export async function ensureUniqueValues(tx: Tx, ctx: Ctx, def: ReferenceListDef
       .where(scope(eq(s.columns[c.field], body[c.field]), exceptId ? ne(s.id, exceptId) : undefined))
       .limit(1);
     if (other) {
-      const who = await valueText(tx, ctx, c.type, body[c.field]);
+      const who = await valueText(tx, ctx, c, body[c.field]);
       throw new AppError(409, `${who} already has ${withArticle(c.unique.noun)}, ${other.name as string}: ${withArticle(c.label.toLowerCase())} has at most one ${c.unique.noun}.`);
     }
   }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
-  workOrderFlags, workOrderLabor, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
+  workOrderFlags, workOrderLabor, collectionTaskTemplates, collectionTaskAssignments, collectionTasks, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -126,7 +126,7 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     id: standardItems.id,
     subscriberId: standardItems.subscriberId,
     isActive: standardItems.isActive,
-    columns: { name: standardItems.name, description: standardItems.description, price: standardItems.price },
+    columns: { name: standardItems.name, description: standardItems.description, price: standardItems.price, itemGlGroupId: standardItems.itemGlGroupId },
     usages: [
       { table: workOrderStandardItems, column: workOrderStandardItems.standardItemId, subscriberId: workOrderStandardItems.subscriberId, label: ['work order item', 'work order items'] },
     ],
@@ -253,6 +253,25 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
       name: shipToAddresses.name, street: shipToAddresses.street, city: shipToAddresses.city, state: shipToAddresses.state, zip: shipToAddresses.zip,
       phone: shipToAddresses.phone, isDefault: shipToAddresses.isDefault,
     },
+    usages: [],
+  },
+  collectionTaskTemplates: {
+    table: collectionTaskTemplates,
+    id: collectionTaskTemplates.id,
+    subscriberId: collectionTaskTemplates.subscriberId,
+    isActive: collectionTaskTemplates.isActive,
+    columns: {
+      name: collectionTaskTemplates.name, bucket: collectionTaskTemplates.bucket, action: collectionTaskTemplates.action,
+      dueInDays: collectionTaskTemplates.dueInDays, instructions: collectionTaskTemplates.instructions,
+    },
+    usages: [{ table: collectionTasks, column: collectionTasks.templateId, subscriberId: collectionTasks.subscriberId, label: ['collection task', 'collection tasks'] }],
+  },
+  collectionTaskAssignments: {
+    table: collectionTaskAssignments,
+    id: collectionTaskAssignments.id,
+    subscriberId: collectionTaskAssignments.subscriberId,
+    isActive: collectionTaskAssignments.isActive,
+    columns: { name: collectionTaskAssignments.name, bucket: collectionTaskAssignments.bucket, userId: collectionTaskAssignments.userId },
     usages: [],
   },
 };

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { ctxOf } from '../../../lib/access-control';
-import { listUserChoices } from './list-rules';
+import { listItemGlGroupChoices, listUserChoices } from './list-rules';
 import { addReferenceRow, deleteReferenceRow, listReferenceRows, updateReferenceRow } from './reference-lists.service';
 
 /** "work order class" → "WorkOrderClass", for operation ids. */
@@ -44,6 +44,18 @@ function listRoutes(app: FastifyInstance, db: Db, def: ReferenceListDefinition) 
         response: { 200: referenceUserChoices },
       },
       handler: (req) => listUserChoices(ctxOf(req, db)),
+    });
+  }
+  if (def.columns.some((c) => c.type === 'itemGlGroup')) {
+    r.get(`${url}/itemGlGroups`, {
+      config: { access: referenceListAccess(def, 'read') },
+      schema: {
+        operationId: `list${pascal(def.title)}ItemGlGroups`,
+        summary: `The company's item GL groups ${withArticle(def.singular)} may post to`,
+        tags,
+        response: { 200: referenceUserChoices.meta({ example: [{ id: 3, name: 'Filters', isActive: true }] }) },
+      },
+      handler: (req) => listItemGlGroupChoices(ctxOf(req, db)),
     });
   }
   if (def.isReadOnly) return;

@@ -4,7 +4,7 @@ import { capitalized, referenceListOf, TOLL_ITEM_NAME, withArticle, type Referen
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { constraintOf, ensureUniqueValues, ensureUsers, takeOnlyOneFlags } from './list-rules';
+import { constraintOf, ensureItemGlGroups, ensureUniqueValues, ensureUsers, takeOnlyOneFlags } from './list-rules';
 import { LIST_STORAGE, type ListStorage } from './reference-list-tables';
 
 /** A body as the shared schema parsed it: the columns by field, and isActive where rows can be retired. */
@@ -117,10 +117,15 @@ async function changing<T>(ctx: Ctx, def: ReferenceListDefinition, name: string,
   }
 }
 
-/** What a row must satisfy beyond its columns' rules: its references, its users, and the values only one row holds. */
-async function ensureRules(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, s: ListStorage, body: ReferenceBody, exceptId?: number) {
+/** The rows a body names (a district's region, a truck's technician, an item's GL group) are the caller's company's. */
+async function ensureNamedRows(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, body: ReferenceBody) {
   await ensureReferences(tx, ctx, def, body);
   await ensureUsers(tx, ctx, def, body);
+  await ensureItemGlGroups(tx, ctx, def, body);
+}
+
+/** What a row must satisfy beyond its columns' rules and the rows it names: the values only one row holds. */
+async function ensureRules(tx: Tx, ctx: Ctx, def: ReferenceListDefinition, s: ListStorage, body: ReferenceBody, exceptId?: number) {
   const inScope = (...more: (SQL | undefined)[]) => scope(ctx, s, ...more);
   await ensureUniqueValues(tx, ctx, def, s, inScope, body, exceptId);
   await takeOnlyOneFlags(tx, def, s, inScope, body, exceptId);
@@ -141,6 +146,7 @@ export async function addReferenceRow(ctx: Ctx, key: ReferenceListKey, body: Ref
   const s = storageOf(key);
   const values = valuesOf(def, body);
   return changing(ctx, def, values.name as string, async (tx) => {
+    await ensureNamedRows(tx, ctx, def, body);
     await ensureUniqueName(tx, ctx, def, s, values.name as string);
     await ensureRules(tx, ctx, def, s, body);
     const [{ id }] = (await tx
@@ -160,6 +166,8 @@ export async function updateReferenceRow(ctx: Ctx, key: ReferenceListKey, id: nu
   const values = valuesOf(def, body);
   return changing(ctx, def, values.name as string, async (tx) => {
     const before = await lockedRow(tx, ctx, def, s, id);
+    // Another company's row named in the body is a 404 before anything about this row is said.
+    await ensureNamedRows(tx, ctx, def, body);
     const fixed = FIXED_NAMES[key];
     if (fixed && before.name.toLowerCase() === fixed.name.toLowerCase() && (values.name as string).toLowerCase() !== fixed.name.toLowerCase()) {
       throw new AppError(409, `The ${fixed.name} ${def.singular} ${fixed.why} and cannot be renamed.`);

@@ -1,14 +1,15 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
-  MATERIAL_STATUSES, PHONE_MESSAGE, REFERENCE_LISTS, referenceListAccess, WORK_ORDER_STATUSES, type ReferenceListDefinition,
+  MATERIAL_STATUSES, PHONE_MESSAGE, REFERENCE_LISTS, referenceListAccess, WORK_ORDER_STATUSES, type ReferenceColumn, type ReferenceListDefinition,
   type ReferenceListKey,
 } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auditLog, customerFlagLinks, equipmentCategories, equipmentModels, districts, regions, standardItems, userStatuses, users, warehouses, workOrderLabor, workOrderStandardItems, workOrders,
+  auditLog, collectionTasks, customerFlagLinks, equipmentCategories, equipmentModels, districts, regions, standardItems, userStatuses, users, warehouses, workOrderLabor, workOrderStandardItems, workOrders,
 } from '../../../db/schema';
 import { loadDemoAccess, type DemoAccess } from '../../../test/demo-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { invoiceOf } from '../../money/collections/collection-fixtures';
 import { LIST_STORAGE } from './reference-list-tables';
 
 let t: TestApp;
@@ -56,13 +57,21 @@ async function bodyFor(def: ReferenceListDefinition, name: string, subscriberId 
   for (const c of def.columns) {
     if (c.type === 'money' || c.type === 'percent') body[c.field] = 12.5;
     if (c.type === 'wholeNumber') body[c.field] = 12;
-    if (c.type === 'choice') body[c.field] = c.choices![0].value;
+    if (c.type === 'choice') body[c.field] = c.unique ? await freeChoice(def, c, subscriberId) : c.choices![0].value;
+    if (c.type === 'user' && !c.requiredWhen) body[c.field] = (await t.db.select({ id: users.id }).from(users).where(eq(users.subscriberId, subscriberId)).limit(1))[0].id;
     if (c.type === 'longText') body[c.field] = `About ${name}`;
     if (c.type === 'recurrenceRule') body[c.field] = 'FREQ=MONTHLY;INTERVAL=2';
     if (c.type === 'lines') body[c.field] = [`First step of ${name}`, `Second step of ${name}`];
     if (c.type === 'reference' && !c.requiredWhen) body[c.field] = (await rowsOf(c.list!, subscriberId))[0].id;
   }
   return body;
+}
+
+/** A choice no row of the company holds yet, for a column one row at most may hold a value of. */
+async function freeChoice(def: ReferenceListDefinition, c: ReferenceColumn, subscriberId: number): Promise<string> {
+  const s = LIST_STORAGE[def.key];
+  const held = new Set((await t.db.select({ v: s.columns[c.field] }).from(s.table).where(eq(s.subscriberId!, subscriberId))).map((r) => r.v));
+  return c.choices!.find((o) => !held.has(o.value))!.value;
 }
 
 /** A user of the company who has no truck yet. */
@@ -156,6 +165,13 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       const res = await t.call('POST', url('warehouses'), 'admin', { name: `Stock of ${key} ${id}`, typeId: key === 'wareHouseTypes' ? id : main.id, ...truck });
       expect(res.statusCode, res.body).toBe(200);
       return '1 warehouse';
+    }
+    case 'collectionTaskTemplates': {
+      const invoice = await invoiceOf(t, polar, wo.customerId, '2026-11-30', 40, '12.50');
+      await t.db.insert(collectionTasks).values({
+        subscriberId: polar, customerId: wo.customerId, templateId: id, invoiceId: invoice.id, name: 'Call', action: 'call', bucket: 'days1to30', balance: '1.00', dueDate: '2026-11-30',
+      });
+      return '1 collection task';
     }
     default:
       throw new Error(`${key} has no usage`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { subscribers } from '../subscribers/subscribers.table';
+import { intacctItemGlGroups } from '../../money/accounting/intacct-lists.table';
 
 /**
  * Per-diem types, with the daily amount paid when there is one; rows without a subscriber (N/A, id 0) are shared by
@@ -93,6 +94,8 @@ export const standardItems = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The id the item has in the system it was imported from (QuickBooks' list id or item name); unique per company. */
     externalId: text('external_id'),
+    /** The item GL group its invoice lines post to in Intacct (else the standard-item line kind's account). */
+    itemGlGroupId: integer('item_gl_group_id').references(() => intacctItemGlGroups.id),
   },
   (t) => [
     uniqueIndex('standard_items_name_unique').on(t.subscriberId, sql`lower(${t.name})`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE, type RegisterInput } from '@sm/shared';
 import { addStartingEquipmentInfo } from '../../office/equipment/equipment-info-rows';
 import { addStartingPmLists } from '../../office/pm-contracts/pm-starting-lists';
+import { addStartingCollectionTasks, EVERY_BUCKET_TO_THE_FIRST_ADMIN } from '../../money/collections/collection-task-starting';
 import { addListRows, STARTING_LIST_ROWS } from '../reference-lists/starting-rows';
 import { billingSettings, perDiemTypes, purchaseOrderSettings, rolePermissions, subscribers, userRoles, users, workOrderFlags } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
@@ -66,5 +67,6 @@ export async function insertCompany(tx: Tx, input: RegisterInput, user: { passwo
   await addListRows(tx, company.id, STARTING_LIST_ROWS);
   await addStartingEquipmentInfo(tx, company.id);
   await addStartingPmLists(tx, company.id);
+  await addStartingCollectionTasks(tx, company.id, admin.id, [...EVERY_BUCKET_TO_THE_FIRST_ADMIN]);
   return { subscriberId: company.id, companyName: company.name, userId: admin.id };
 }

@@ -16,7 +16,7 @@ describe("the providers' login pages (spec platform 2.5)", () => {
     t = await createTestApp();
     operated = await buildApp({ db: t.db, jwtSecret: TEST_SECRET, providerLoginPages: pages });
     await operated.ready();
-  }, 120_000);
+  });
   afterAll(async () => {
     await operated?.close();
     await t?.close();

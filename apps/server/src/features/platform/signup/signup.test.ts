@@ -256,7 +256,7 @@ describe('the first run on an empty database, sign-up closed', () => {
     empty = await openEmptyDatabase();
     app = await buildApp({ db: empty.db, jwtSecret: TEST_SECRET, publicUrl: PUBLIC_URL });
     await app.ready();
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
     await empty?.close();

@@ -80,6 +80,7 @@ export async function sendUserLink(tx: DbOrTx, purpose: LinkPurpose, user: LinkU
     html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${kind.button}</a></p><p>${escapeHtml(kind.after)}</p>`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n${kind.after}`,
     hasPersonalLink: true,
+    secret: token,
   });
   return token;
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconPlugConnected, IconAlertTriangle } from '@tabler/icons-react';
+import { Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { formatDateTime, PROVIDER_LABELS, PROVIDER_NEEDS_USER, type ProviderAccount, providerAccountBody, type ProviderAccountInput, required } from '@sm/shared';
 import { useState, type FormEvent } from 'react';
+import { ConnectionFormButtons, ConnectionTestResult } from '../../../components/connection-test';
 import { useSaveProviderAccount, useTestProviderConnection } from './provider-settings-api';
 
 type Values = { baseUrl: string; clientId: string; clientSecret: string; userName: string; password: string; isEnabled: boolean };
@@ -141,30 +141,8 @@ export function ProviderAccountForm({ account }: { account: ProviderAccount }) {
             />
           )}
         </SimpleGrid>
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button variant="default" leftSection={<IconPlugConnected size={18} />} onClick={() => test.mutate()} loading={test.isPending} disabled={!canTest}>
-            Test connection
-          </Button>
-          {!canTest && (
-            <Text size="sm" c="dimmed">
-              {account.isConfigured ? 'Save the changes to test them.' : 'Save the connection to test it.'}
-            </Text>
-          )}
-        </Group>
-        {test.data && (
-          <Alert
-            role="status"
-            color={test.data.ok ? 'teal' : 'red'}
-            icon={test.data.ok ? <IconCircleCheck size={20} /> : <IconAlertTriangle size={20} />}
-            title={test.data.ok ? 'Connection works' : 'Connection failed'}
-            data-testid="connection-test-result"
-          >
-            {test.data.message}
-          </Alert>
-        )}
+        <ConnectionFormButtons isSaving={save.isPending} isTesting={test.isPending} canTest={canTest} isConfigured={account.isConfigured} onTest={() => test.mutate()} />
+        <ConnectionTestResult answer={test.data} />
       </Stack>
     </Paper>
   );

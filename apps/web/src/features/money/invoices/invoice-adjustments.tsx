@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { numberOrUndefined } from '../../../lib/schema-form';
 import { MONEY_INPUT } from '../../../components/number-inputs';
 import { useFormDebounce } from '../../../lib/debounce';
+import { AdditionalLines, additionalLinesOf, type AdditionalRow } from './invoice-additional-lines';
 
 interface QuotedRow {
   key: number;
@@ -12,12 +13,13 @@ interface QuotedRow {
   amount: number | string;
 }
 
-/** What the office has typed: freight, use tax, a discount per labor entry and quoted values. */
+/** What the office has typed: freight, use tax, a discount per labor entry, quoted values and additional lines. */
 interface Typed {
   freight: number | string;
   isUseTax: boolean;
   discounts: Record<number, number | string>;
   quoted: QuotedRow[];
+  additional: AdditionalRow[];
 }
 
 /** The body the typed values make: only discounts above zero, and only quoted rows with something in them. */
@@ -30,6 +32,7 @@ function draftOf(workOrderId: number, t: Typed) {
       .map(([id, d]) => ({ workOrderLaborId: Number(id), discount: numberOrUndefined(d) ?? 0 }))
       .filter((d) => d.discount !== 0),
     quotedValues: t.quoted.filter((q) => q.description.trim() !== '' || q.amount !== '').map((q) => ({ description: q.description, amount: numberOrUndefined(q.amount) })),
+    additionalLines: additionalLinesOf(t.additional),
   };
 }
 
@@ -39,7 +42,7 @@ function draftOf(workOrderId: number, t: Typed) {
  * field shows the sentence.
  */
 export function useAdjustments(workOrderId: number) {
-  const [typed, setTyped] = useState<Typed>({ freight: '', isUseTax: false, discounts: {}, quoted: [] });
+  const [typed, setTyped] = useState<Typed>({ freight: '', isUseTax: false, discounts: {}, quoted: [], additional: [] });
   const debounced = useFormDebounce(typed);
   const parsed = useMemo(() => invoiceBody.safeParse(draftOf(workOrderId, debounced)), [workOrderId, debounced]);
   const body: InvoiceBody | null = parsed.success ? parsed.data : null;
@@ -68,7 +71,7 @@ function quotedError(a: Adjustments, key: number, field: 'description' | 'amount
   return i < 0 ? undefined : a.errors[`quotedValues.${i}.${field}`];
 }
 
-/** Freight, use tax, a discount on each labor entry and quoted values billed as agreed. */
+/** Freight, use tax, a discount on each labor entry, quoted values billed as agreed and additional line items. */
 export function InvoiceAdjustments({ a, totals }: { a: Adjustments; totals: InvoiceTotalsAnswer }) {
   const { typed, update } = a;
   const labor = totals.laborLines.filter((l) => l.workOrderLaborId !== null);
@@ -166,6 +169,7 @@ export function InvoiceAdjustments({ a, totals }: { a: Adjustments; totals: Invo
           </Group>
         ))}
       </Stack>
+      <AdditionalLines rows={typed.additional} errors={a.errors} onChange={(additional) => update({ additional })} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  BillingRow, CreditMemo, GridRequest, Invoice, InvoiceBody, InvoiceDisplayMode, InvoicePreview, PaymentHistory, ProcessPaymentBody, TaxStatus,
+  AdditionalLineItemChoice, BillingRow, CreditMemo, GridRequest, Invoice, InvoiceBody, InvoiceDisplayMode, InvoicePreview, PaymentHistory, ProcessPaymentBody, TaxStatus,
 } from '@sm/shared';
 import type { GridPage } from '../../../components/data-grid';
 import { apiGet, apiPost, apiPut } from '../../../lib/api';
@@ -69,6 +69,13 @@ export const billingSettingsQuery = queryOptions({
 export const paymentMethodChoicesQuery = queryOptions({
   queryKey: [...BILLING_KEY, 'paymentMethods'],
   queryFn: ({ signal }) => apiGet<string[]>('Billing/paymentMethods', { signal }),
+  staleTime: 0,
+});
+
+/** The additional line items an invoice may carry: the company's active ones. */
+export const additionalLineItemChoicesQuery = queryOptions({
+  queryKey: [...BILLING_KEY, 'additionalLineItems'],
+  queryFn: ({ signal }) => apiGet<AdditionalLineItemChoice[]>('Billing/additionalLineItems', { signal }),
   staleTime: 0,
 });
 

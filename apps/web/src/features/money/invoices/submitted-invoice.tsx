@@ -4,6 +4,7 @@ import { BILLING_WRITE, compareMoney, formatDate, type InvoiceDisplayMode, money
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSignedIn } from '../../platform/auth/session-context';
+import { InvoicePosting } from '../accounting/invoice-posting';
 import { DocumentButtons } from '../documents/document-buttons';
 import { DisplayModeSwitch, InvoiceLines } from './invoice-lines';
 import { Figure, TaxExemptNotice } from './invoice-parts';
@@ -20,7 +21,8 @@ export function SubmittedInvoice({ invoiceId }: { invoiceId: number }) {
   const mayWrite = satisfies(access, BILLING_WRITE);
   const [mode, setMode] = useState<InvoiceDisplayMode>('summary');
   const [isPaying, setPaying] = useState(false);
-  const invoice = useQuery(invoiceQuery(invoiceId, mode));
+  // A posting to the accounting system waiting its first run is looked at again until it has run.
+  const invoice = useQuery({ ...invoiceQuery(invoiceId, mode), refetchInterval: (q) => (q.state.data?.accountingPosting?.status === 'queued' ? 3000 : false) });
   const history = useQuery(paymentHistoryQuery(invoiceId));
   if (invoice.isPending) return <Skeleton height={160} aria-label="Loading the invoice" />;
   if (invoice.isError) {
@@ -40,6 +42,7 @@ export function SubmittedInvoice({ invoiceId }: { invoiceId: number }) {
         {inv.submittedBy ? `, submitted by ${inv.submittedBy}` : ''}.
       </Text>
       {t.isTaxExempt && <TaxExemptNotice />}
+      <InvoicePosting posting={inv.accountingPosting} />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Figure label="Invoice Total" testId="invoice-total">{moneyText(t.total)}</Figure>
         <Figure label="Credits Applied" testId="invoice-credits">{moneyText(t.invoiceCredits)}</Figure>

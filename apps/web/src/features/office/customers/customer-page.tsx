@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardPlus, IconEdit, IconPhone, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { addressLineOf, satisfies, TAX_EXEMPT_DIALOG, type CustomerDetails } from '@sm/shared';
+import { addressLineOf, CUSTOMER_PORTAL_LINKS_ACCESS, satisfies, TAX_EXEMPT_DIALOG, type CustomerDetails } from '@sm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -15,6 +15,7 @@ import { EquipmentSection } from '../equipment/equipment-section';
 import { RefrigerantReportMenu } from '../refrigerant/refrigerant-report-menu';
 import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
 import { PmContractsSection } from '../pm-contracts/pm-contracts-section';
+import { PortalLinksSection } from '../customer-portal/portal-links-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -160,6 +161,7 @@ export default function CustomerPage() {
         {(c.isBillingCustomer || c.locations.length > 0) && <LocationsSection customer={c} canWrite={canWrite} />}
         <ContactsSection customer={c} canWrite={canWriteContacts} />
         {c.canSeeCredit && <CreditSection customer={c} />}
+        {satisfies(access, CUSTOMER_PORTAL_LINKS_ACCESS) && <PortalLinksSection customer={c} />}
       </SimpleGrid>
       <EquipmentSection customerId={c.customerId} canWrite={canWrite} />
       <PmContractsSection customerId={c.customerId} />

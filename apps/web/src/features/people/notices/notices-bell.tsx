@@ -5,6 +5,7 @@ import { NOTIFICATIONS_HUB_PATH, type NoticePayload } from '@sm/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectHub, type HubState } from '../../../lib/hub-connection';
 import { notifyWarning } from '../../../lib/notify';
+import { COLLECTION_TASKS_KEY } from '../../money/collections/collection-tasks-api';
 import { FLAG_REMINDERS_KEY, flagRemindersQuery, myCheckListQuery, mySopsQuery, MY_WRITE_UPS_KEY, myWriteUpsQuery, myPayRaiseNoticesQuery, PAY_RAISE_NOTICES_KEY, SOP_NOTICES_KEY } from './notices-api';
 
 /** What a pay-raise notice says, by why it came: never a pay figure. */
@@ -53,6 +54,30 @@ function useNoticesHub(): HubState {
           void client.invalidateQueries({ queryKey: ['payroll'] });
           void client.invalidateQueries({ queryKey: ['workOrder', 'details'] });
           notifyWarning(LABOR_CORRECTION_TOASTS[notice.status](notice.technicianName, notice.workOrderNumber), { title: 'Fix time' });
+          return;
+        }
+        if (notice.kind === 'creditHold') {
+          void client.invalidateQueries({ queryKey: ['billing', 'collection'] });
+          const orders = `${notice.workOrders} work order${notice.workOrders === 1 ? '' : 's'}`;
+          notifyWarning(notice.isOnHold ? `${notice.customerName} was put on credit hold: ${orders} moved to Credit Hold.` : `${notice.customerName} is off credit hold: ${orders} returned to their status.`, { title: 'Credit hold' });
+          return;
+        }
+        if (notice.kind === 'collectionTasks') {
+          void client.invalidateQueries({ queryKey: COLLECTION_TASKS_KEY });
+          notifyWarning(`${notice.count} collection task${notice.count === 1 ? ' was' : 's were'} given to you: open Collection Tasks.`, { title: 'Collection tasks' });
+          return;
+        }
+        if (notice.kind === 'quoteAnswer') {
+          void client.invalidateQueries({ queryKey: ['quotes'] });
+          void client.invalidateQueries({ queryKey: ['workOrder', 'details'] });
+          const said = notice.decision === 'Approved' ? 'approved' : 'declined';
+          notifyWarning(`${notice.contactName} of ${notice.customerName} ${said} quote ${notice.quoteNumber} in the customer portal.`, { title: `Quote ${said}` });
+          return;
+        }
+        if (notice.kind === 'serviceRequest') {
+          void client.invalidateQueries({ queryKey: ['workOrder', 'office'] });
+          const photos = notice.photoCount > 0 ? ` with ${notice.photoCount} photo${notice.photoCount === 1 ? '' : 's'}` : '';
+          notifyWarning(`${notice.contactName} of ${notice.customerName} requested service in the customer portal: work order ${notice.workOrderNumber}${photos}.`, { title: 'Service request' });
           return;
         }
         if (notice.kind === 'payRaise') {

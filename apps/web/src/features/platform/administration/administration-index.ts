@@ -5,6 +5,8 @@ import { lazyArea } from '../../../components/lazy-area';
 import { DOCUMENT_TEMPLATE_PATHS, DOCUMENT_TEMPLATE_REQUIREMENT } from '../../money/documents/documents-paths';
 import { EMAIL_OUTBOX_PATH, EMAIL_OUTBOX_REQUIREMENT } from '../email-outbox/email-outbox-paths';
 import { EMAIL_TEMPLATE_GRID_AREA } from '../email-templates/email-templates-areas';
+import { INTACCT_SETTINGS, QUICKBOOKS_SETTINGS } from '../../money/accounting/accounting-areas';
+import { COLLECTION_TEMPLATE_AREA } from '../../money/collections/collections-areas';
 import { INVOICE_SETTINGS } from '../../money/invoices/invoices-areas';
 import { PURCHASING_SETTINGS } from '../../office/purchasing/purchasing-areas';
 import { RATE_SHEET_AREA } from '../../office/rate-sheets/rate-sheets-areas';
@@ -70,6 +72,8 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   warehouses: IconBuildingWarehouse,
   vendors: IconBuilding,
   shipToAddresses: IconMapPin,
+  collectionTaskTemplates: IconChecklist,
+  collectionTaskAssignments: IconUserCog,
 };
 
 /** Each settings form's icon on the administration index. */
@@ -79,6 +83,7 @@ const SETTINGS_FORM_ICONS: Record<SettingsFormKey, TablerIcon> = {
   subscriberSettings: IconBuilding,
   inventorySettings: IconPackages,
   corrigoSettings: IconClipboardCheck,
+  creditHoldSettings: IconCoins,
 };
 
 const settingsFormPage = lazyArea(() => import('./settings-form-page'));
@@ -138,6 +143,9 @@ export const ADMINISTRATION_SETTINGS = [
   },
   EMAIL_TEMPLATE_GRID_AREA,
   ...INVOICE_SETTINGS,
+  COLLECTION_TEMPLATE_AREA,
+  ...INTACCT_SETTINGS,
+  ...QUICKBOOKS_SETTINGS,
   ...PURCHASING_SETTINGS,
   RATE_SHEET_AREA,
   ...SOP_SETTINGS,

@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../auth/session-context';
 import { ImportButton } from '../imports/import-dialog';
 import { ADMINISTRATION_PATH, referenceListAt } from './administration-paths';
-import { referenceRowsQuery, referenceUsersQuery, useReferenceRowMutations } from './reference-list-api';
+import { choicesQuery, choiceSourceOf, referenceRowsQuery, useReferenceRowMutations } from './reference-list-api';
 import { ReferenceRowDialog } from './reference-row-dialog';
 
 /** The names of the rows a column points at, by the column's field. */
@@ -20,14 +20,14 @@ type Names = Map<string, Map<number, string>>;
 
 /**
  * A cell's text: money as dollars, a percentage with its sign, a choice by its label, a reference by its row's name,
- * a user by name, a flag as Yes.
+ * a user or an item GL group by name, a flag as Yes.
  */
 function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string, names: Names): string {
   const column = def.columns.find((c) => c.field === field)!;
   const value = row[field];
   if (value == null || value === '') return '';
   if (column.type === 'flag') return value === true ? 'Yes' : '';
-  if (column.type === 'reference' || column.type === 'user') return names.get(field)?.get(value as number) ?? `#${String(value)}`;
+  if (choiceSourceOf(column.type)) return names.get(field)?.get(value as number) ?? `#${String(value)}`;
   if (column.type === 'money') return formatCurrency(value as number);
   if (column.type === 'percent') return `${String(value)}%`;
   if (column.type === 'wholeNumber') return String(value);
@@ -38,8 +38,8 @@ function cellText(def: ReferenceListDefinition, row: ReferenceRow, field: string
 
 /** The names of the rows a list's reference columns point at (a district's region), and of the users it names. */
 function useReferencedNames(def: ReferenceListDefinition): Names {
-  const pointing = def.columns.filter((c) => c.type === 'reference' || c.type === 'user');
-  const results = useQueries({ queries: pointing.map((c) => (c.type === 'user' ? referenceUsersQuery(def.key) : referenceRowsQuery(c.list!))) });
+  const pointing = def.columns.filter((c) => choiceSourceOf(c.type));
+  const results = useQueries({ queries: pointing.map((c) => choicesQuery(def.key, choiceSourceOf(c.type)!, c.list)) });
   const data = results.map((r) => r.data);
   // The answers' identities change only when a list is fetched again, so the maps are rebuilt only then.
   // eslint-disable-next-line react-hooks/exhaustive-deps

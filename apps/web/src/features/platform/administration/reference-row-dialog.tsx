@@ -3,6 +3,7 @@ import { capitalized, referenceBodyOf, type ReferenceListDefinition, type Refere
 import { useMemo, useState, type FormEvent } from 'react';
 import { useReturnFocus } from '../../../components/use-return-focus';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { choiceSourceOf } from './reference-list-api';
 import { ReferenceRowSelect } from './reference-row-select';
 import { MoneyInput } from '../../../components/number-inputs';
 
@@ -23,7 +24,7 @@ function initialValues(def: ReferenceListDefinition, row: ReferenceRow | null): 
   for (const c of def.columns) {
     if (c.type === 'lines') values[c.field] = ((row?.[c.field] as string[] | undefined) ?? []).join('\n');
     else if (c.type === 'flag') values[c.field] = row?.[c.field] === true;
-    else values[c.field] = row?.[c.field] ?? (c.type === 'reference' || c.type === 'user' || c.type === 'choice' ? null : '');
+    else values[c.field] = row?.[c.field] ?? (choiceSourceOf(c.type) || c.type === 'choice' ? null : '');
   }
   if (def.canRetire) values.isActive = row?.isActive ?? true;
   return values;
@@ -35,7 +36,7 @@ function bodyOf(def: ReferenceListDefinition, values: Values): Values {
   for (const c of def.columns) {
     const v = values[c.field];
     if (c.type === 'money' || c.type === 'percent' || c.type === 'wholeNumber') body[c.field] = v === '' || v === null ? (c.isRequired ? undefined : null) : Number(v);
-    else if (c.type === 'reference' || c.type === 'user') body[c.field] = v === null ? (c.isRequired ? undefined : null) : Number(v);
+    else if (choiceSourceOf(c.type)) body[c.field] = v === null ? (c.isRequired ? undefined : null) : Number(v);
     else if (c.type === 'flag') body[c.field] = v === true;
     else if (c.type === 'choice') body[c.field] = v ?? undefined;
     else if (c.type === 'lines') body[c.field] = String(v ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
@@ -77,15 +78,16 @@ export function ReferenceRowDialog({ def, row, opened, isSaving, onClose, onSave
             if (c.requiredWhen && values[c.requiredWhen] !== true) return null;
             const isRequired = c.isRequired || !!c.requiredWhen;
             const common = { label: c.label, required: isRequired, error: errors[c.field], 'data-autofocus': i === 0 || undefined };
-            if (c.type === 'reference' || c.type === 'user') {
+            const source = choiceSourceOf(c.type);
+            if (source) {
               return (
                 <ReferenceRowSelect
                   key={c.field}
                   label={c.label}
                   required={isRequired}
                   allowDeselect={!isRequired}
-                  list={c.type === 'user' ? def.key : c.list!}
-                  isUser={c.type === 'user'}
+                  list={source === 'rows' ? c.list! : def.key}
+                  source={source}
                   value={values[c.field]}
                   error={common.error}
                   onChange={(v) => set(c.field, v)}

@@ -1,24 +1,25 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReferenceListKey } from '@sm/shared';
-import { referenceRowsQuery, referenceUsersQuery } from './reference-list-api';
+import { referenceItemGlGroupsQuery, referenceRowsQuery, referenceUsersQuery, type ChoiceSource } from './reference-list-api';
 
 interface ReferenceRowSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   list: ReferenceListKey;
-  /** Picks a user of the company (the list's users) instead of a row of the list. */
-  isUser?: boolean;
+  /** Picks a user of the company or an item GL group (the ones `list` may name) instead of a row of the list. */
+  source?: ChoiceSource;
   value: unknown;
   onChange: (id: number | null) => void;
 }
 
 /**
- * Picks a row of a company's reference list by its id, or a user of the company the list's rows may name; retired
- * rows and inactive users are offered only when already chosen.
+ * Picks a row of a company's reference list by its id, or a user of the company or an item GL group the list's rows
+ * may name; retired rows and inactive users are offered only when already chosen.
  */
-export function ReferenceRowSelect({ list, isUser = false, value, onChange, ...props }: ReferenceRowSelectProps) {
-  const listRows = useQuery(referenceRowsQuery(list, !isUser));
-  const userRows = useQuery(referenceUsersQuery(list, isUser));
-  const rows = isUser ? userRows : listRows;
+export function ReferenceRowSelect({ list, source = 'rows', value, onChange, ...props }: ReferenceRowSelectProps) {
+  const listRows = useQuery(referenceRowsQuery(list, source === 'rows'));
+  const userRows = useQuery(referenceUsersQuery(list, source === 'users'));
+  const groupRows = useQuery(referenceItemGlGroupsQuery(list, source === 'itemGlGroups'));
+  const rows = source === 'users' ? userRows : source === 'itemGlGroups' ? groupRows : listRows;
   const data = (rows.data ?? []).filter((r) => r.isActive !== false || r.id === value).map((r) => ({ value: String(r.id), label: r.name }));
   return (
     <Select

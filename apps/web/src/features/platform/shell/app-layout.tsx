@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { TopProgress } from '../../../components/page-loader';
 import { OutboxBanner } from '../../field/offline/outbox-banner';
 import { clearIntendedUrl } from '../auth/intended-url';
@@ -23,6 +23,7 @@ const QUESTION_PROPS = { transitionProps: { exitDuration: 0 } };
  */
 export function AppLayout() {
   const layout = useLayoutToggles();
+  const { pathname, search } = useLocation();
 
   // The user has landed: a remembered page has served its purpose.
   useEffect(() => clearIntendedUrl(), []);
@@ -47,7 +48,8 @@ export function AppLayout() {
         <AppShell.Navbar p="xs" aria-label="Main navigation" inert={!layout.navOpened}>
           <AppNavbar onNavigate={layout.closeNavOnPhone} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* The address whose page is shown: a navigation renders in a transition, and the page before stays until it commits. */}
+        <AppShell.Main data-location={pathname + search}>
           <OutboxBanner />
           <Outlet />
         </AppShell.Main>

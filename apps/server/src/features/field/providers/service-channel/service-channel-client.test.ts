@@ -81,5 +81,5 @@ describe('service-channel adapter', () => {
     const s = await simState();
     expect(s.received.filter((r: { path: string }) => r.path.includes('universalCheckIn'))).toEqual([]);
     expect(s.checkIns).toEqual([]);
-  }, 20_000);
+  });
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   farId = rows.find((r) => r.number === far.workOrderNumber)!.id;
   employeeType = (await t.call('GET', `/api/v1/WorkOrder/rateSheetLaborItems/${rows[0].billing}`, 'tech')).json()[0].serviceTechnicianId;
   techId = (await t.db.select({ id: users.id }).from(users).where(eq(users.userName, 'tech')))[0].id;
-}, 60_000);
+});
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
@@ -150,7 +150,7 @@ describe('clocking on a service-channel work order', () => {
     expect(closed.stoppedAt).not.toBeNull();
     expect(await openLabor()).toEqual([]);
     expect(await lastAction()).toMatchObject({ action: 'checkOut', isOk: false, laborId: open.id });
-  }, 30_000);
+  });
 
   it('finish and start new: checks out of one service-channel work order and in on the next, after our commit', async () => {
     const first = await t.call('POST', '/api/v1/WOStartStop/clockInWorkOrder', 'tech', startBody(nearId, { noOfServiceChannelTechs: 3 }));

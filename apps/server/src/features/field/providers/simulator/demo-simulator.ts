@@ -1,4 +1,5 @@
 import { intacctSimulator } from '../../../money/accounting/intacct-simulator';
+import { quickBooksSimulator } from '../../../money/accounting/quickbooks-simulator';
 import { geocoderSimulator } from '../../../platform/geocoding/geocoder-simulator';
 import { corrigoSimulator } from '../corrigo/corrigo-simulator';
 import { serviceChannelSimulator } from '../service-channel/service-channel-simulator';
@@ -10,6 +11,7 @@ const plugins = (): SimulatorPlugin[] => [
   serviceChannelSimulator(),
   geocoderSimulator(),
   intacctSimulator(),
+  quickBooksSimulator(),
 ];
 
 /** Where the geocoder played by a running demo simulator answers (the GEOCODER_URL it stands in for). */

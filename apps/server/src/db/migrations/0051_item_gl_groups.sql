@@ -1,0 +1,9 @@
+ALTER TABLE "invoice_lines" DROP CONSTRAINT "invoice_lines_kind";--> statement-breakpoint
+ALTER TABLE "standard_items" ADD COLUMN "item_gl_group_id" integer;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD COLUMN "standard_item_id" integer;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD COLUMN "additional_line_item_id" integer;--> statement-breakpoint
+ALTER TABLE "standard_items" ADD CONSTRAINT "standard_items_item_gl_group_id_intacct_item_gl_groups_id_fk" FOREIGN KEY ("item_gl_group_id") REFERENCES "public"."intacct_item_gl_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_standard_item_id_standard_items_id_fk" FOREIGN KEY ("standard_item_id") REFERENCES "public"."standard_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_additional_line_item_id_intacct_additional_line_items_id_fk" FOREIGN KEY ("additional_line_item_id") REFERENCES "public"."intacct_additional_line_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_additional_item" CHECK (("invoice_lines"."kind" = 'additionalLineItem') = ("invoice_lines"."additional_line_item_id" is not null));--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_kind" CHECK ("invoice_lines"."kind" in ('regular', 'overtime', 'standby', 'apprentice', 'material', 'standardItem', 'rateSheetItem', 'quoted', 'tripCharge', 'freight', 'additionalLineItem'));
