@@ -98,6 +98,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     trace: process.env.E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // An action waits at most a minute for its element (a disabled button, a label that never comes), so a test that
+    // cannot go on fails on its own line rather than at the test's limit with no line at all.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       // Software drawing without the emulated GPU (Debian's wrapper asks for GPU rasterization): cheaper for a headless run.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './page-actions';
-import { accessTokenOf, noticesLive, openAs } from './session';
+import { accessTokenOf, expectNotices, noticesLive, openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PATH = `/workOrder/${WORK_ORDER}/edit`;
@@ -35,7 +35,7 @@ test('a reminder reaches the technician on his phone without a reload; he asks f
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await noticesLive(tech);
 
   // The office sets a reminder a few seconds ahead; the technician's page is not touched.
@@ -55,7 +55,7 @@ test('a reminder reaches the technician on his phone without a reload; he asks f
   expect(made.status(), await made.text()).toBe(200);
 
   await expect(tech.getByText(`Flag reminder for work order ${WORK_ORDER}`)).toBeVisible();
-  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await expectNotices(tech, '1 waiting');
   await shot(tech, 'phone-header', { fullPage: false });
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   const drawer = tech.getByRole('dialog', { name: 'Notices' });
@@ -72,7 +72,7 @@ test('a reminder reaches the technician on his phone without a reload; he asks f
   await notice.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(drawer.getByText('No notices waiting.')).toBeVisible();
   await tech.keyboard.press('Escape');
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await phone.close();
 
   await page.reload();

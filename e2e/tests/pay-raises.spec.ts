@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './page-actions';
-import { noticesLive, openAs } from './session';
+import { expectNotices, noticesLive, openAs } from './session';
 import { drawOn } from './signature';
 
 const PHONE = { width: 390, height: 844 };
@@ -43,12 +43,14 @@ test('a team leader asks a raise for a technician; payroll approves it live; the
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
   await noticesLive(tech);
+  await expectNotices(tech, 'none waiting');
   // The toast lasts 5 s: watched from before the answer.
   const toast = expect(tech.getByText('Your raise was approved: open the notices to sign it.')).toBeVisible();
   await toAnswer.getByRole('button', { name: 'Approve' }).click();
   await expect(payroll.getByText('The raise for Tom Alvarez was approved.')).toBeVisible();
   await expect(toAnswer).toBeHidden();
   await toast;
+  await expectNotices(tech, '1 waiting');
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   await tech.getByRole('dialog', { name: 'Notices' }).getByRole('link', { name: 'Pay raises to answer, sign or read: 1' }).click();
   await expect(tech).toHaveURL(new RegExp(`${NOTIFICATIONS}$`));
@@ -60,10 +62,11 @@ test('a team leader asks a raise for a technician; payroll approves it live; the
   await drawOn(tech, pad, [[0.1, 0.6], [0.25, 0.3], [0.4, 0.7], [0.6, 0.35], [0.85, 0.5]]);
   expect(await tech.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shot(tech, 'sign-phone');
+  await expect(save).toBeEnabled();
   await save.click();
   await expect(tech.getByText('Thank you: your raise is signed.')).toBeVisible();
   await expect(tech.getByText('No pay raise notifications.')).toBeVisible();
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await phone.close();
 
   // Payroll hears it was signed; the leader's notices say so too, still without the pay.

@@ -77,6 +77,11 @@ export async function resetGridLayouts(page: Page, ...gridKeys: string[]) {
   }
 }
 
+/** Waits until the notices bell says this; a failure names what it said instead (another notice, or none yet). */
+export async function expectNotices(page: Page, said: 'none waiting' | `${number} waiting`) {
+  await expect(page.getByRole('button', { name: /^Notices: / })).toHaveAccessibleName(`Notices: ${said}`);
+}
+
 /**
  * Waits until the page's notifications hub is connected (the bell's `data-hub`), so a notice sent from now on reaches
  * it live: a socket opened after the notice was sent would never hear of it.

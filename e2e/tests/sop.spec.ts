@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { choose, multiSelectBox, shot, toggleOptions } from './page-actions';
 import { expectAccessible } from './axe-check';
-import { noticesLive, openAs } from './session';
+import { expectNotices, noticesLive, openAs } from './session';
 
 const PHONE = { width: 390, height: 844 };
 const SOP = 'Walk-in cooler lock-out';
@@ -21,7 +21,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await noticesLive(tech);
 
   // The administration index links the SOP pages with its settings; the company has no SOP yet.
@@ -93,7 +93,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await card.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(tech.getByText(`You acknowledged ${SOP}.`)).toBeVisible();
   await expect(tech.getByText('No SOPs waiting')).toBeVisible();
-  await expect(tech.getByRole('button', { name: 'Notices: 2 waiting' })).toBeVisible();
+  await expectNotices(tech, '2 waiting');
   await shot(tech, 'phone-sops-empty');
 
   // Its steps, one done now.
@@ -108,7 +108,7 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await steps.getByRole('button', { name: `Done: ${STEPS[0]}` }).click();
   await expect(steps.getByRole('button', { name: /^Done: / })).toHaveCount(1);
   await expect(steps).not.toContainText(STEPS[0]);
-  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await expectNotices(tech, '1 waiting');
 
   // The administrator changes its status: the steps keep their ids, so what the technician did stays done.
   await page.reload();
@@ -129,12 +129,12 @@ test('an administrator gives an SOP with two steps to a technician, who acknowle
   await expect(acknowledged.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
   await expect(acknowledged.getByRole('cell').nth(5)).toHaveText('1 of 2');
   await shot(page, 'acknowledgements');
-  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await expectNotices(tech, '1 waiting');
 
   // The last step: nothing is left waiting for the technician.
   await steps.getByRole('button', { name: `Done: ${STEPS[1]}` }).click();
   await expect(tech.getByText('No checklist steps waiting')).toBeVisible();
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await expectNoSidewaysScroll(tech);
   await shot(tech, 'phone-steps-empty');
   await expectAccessible(tech, 'the checklist notifications with none waiting (phone)');
@@ -174,7 +174,7 @@ test('an SOP first given to nobody, then to its writer, who reads it on a deskto
   await toggleOptions(edit, 'Assign To', ['Alicia Moreno'], 'Alicia');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`SOP ${name} saved.`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notices: 2 waiting' })).toBeVisible();
+  await expectNotices(page, '2 waiting');
   await row.getByRole('link', { name: `0 of 1 acknowledged ${name}` }).click();
   const assignment = page.getByRole('table', { name: 'SOP acknowledgements' }).locator(`tr[data-row="${name} Alicia Moreno"]`);
   await expect(assignment.getByRole('cell').nth(4)).toHaveText('Not yet');
@@ -197,5 +197,5 @@ test('an SOP first given to nobody, then to its writer, who reads it on a deskto
   await question.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(`SOP ${name} deleted.`)).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(page, 'none waiting');
 });

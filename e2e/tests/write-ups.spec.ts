@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot, toastGone } from './page-actions';
-import { noticesLive, openAs } from './session';
+import { expectNotices, noticesLive, openAs } from './session';
 
 const WORK_ORDER = '240007';
 const PHONE = { width: 390, height: 844 };
@@ -14,14 +14,14 @@ async function dismissOnPhone(tech: Page, text: string) {
   await card.getByRole('button', { name: 'Dismiss' }).click();
   await expect(drawer.getByText('No notices waiting.')).toBeVisible();
   await tech.keyboard.press('Escape');
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
 }
 
 test('a team leader writes a technician up from a work order; he sees it live on his phone and dismisses it; a change shows it to him again', async ({ browser, page }) => {
   const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: test.info().project.use.baseURL });
   const tech = await phone.newPage();
   await openAs(tech, 'tech', '/workOrder/mine');
-  await expect(tech.getByRole('button', { name: 'Notices: none waiting' })).toBeVisible();
+  await expectNotices(tech, 'none waiting');
   await noticesLive(tech);
 
   // Nothing the work order page asks for in the background is refused to a team leader (a refusal signs him out).
@@ -48,7 +48,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(dialog).toBeHidden();
   await toast;
   await toastGone(tech, 'A write-up of Tom Alvarez');
-  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await expectNotices(tech, '1 waiting');
   await tech.getByRole('button', { name: 'Notices: 1 waiting' }).click();
   const card = tech.getByRole('dialog', { name: 'Notices' }).getByRole('article', { name: 'Write-up of Tom Alvarez' });
   await expect(card).toContainText(`Work order ${WORK_ORDER} · Safety Concern`);
@@ -75,7 +75,7 @@ test('a team leader writes a technician up from a work order; he sees it live on
   await expect(grid.getByRole('row').filter({ hasText: 'the live panel' })).toContainText('Open');
   await again;
   await toastGone(tech, 'A write-up of Tom Alvarez');
-  await expect(tech.getByRole('button', { name: 'Notices: 1 waiting' })).toBeVisible();
+  await expectNotices(tech, '1 waiting');
   await dismissOnPhone(tech, 'the live panel');
   await phone.close();
   expect(refused).toEqual([]);

@@ -113,7 +113,9 @@ export function NoticesBell() {
   const checkList = useQuery(myCheckListQuery);
   const [opened, setOpened] = useState(false);
   const count = (reminders.data?.length ?? 0) + (writeUps.data?.count ?? 0) + (sops.data?.sopNotificationDetails.length ?? 0) + (checkList.data?.count ?? 0) + (payRaises.data?.count ?? 0);
-  const label = count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
+  // "None waiting" only once every list has answered: before, a notice may still be on its way.
+  const loading = [reminders, writeUps, sops, payRaises, checkList].some((q) => q.isPending);
+  const label = loading ? 'Notices: loading' : count === 0 ? 'Notices: none waiting' : `Notices: ${count} waiting`;
   return (
     <>
       <Tooltip label={hubState === 'offline' ? `${label} (not live: new notices show when the connection is back)` : label}>
