@@ -132,7 +132,9 @@ test.describe('screen readers', () => {
     const shownTime = '\\d{1,2}(:\\d{2})?([ap]m)? – \\d{1,2}(:\\d{2})?[ap]m';
     const person = '(Tom Alvarez|Priya Natarajan)';
     const day = '\\w+day, \\w+ \\d{1,2}';
-    const spoken = new RegExp(`^(Appointment, )?(${shownTime}, .+, ${person}, ${day}|.+, ${person}, ${day}, (\\d{1,2}:\\d{2} [AP]M to \\d{1,2}:\\d{2} [AP]M|all day))$`);
+    // A visit across the company's midnight names the day it ends too: "…, Sunday, November 29, 10:15 PM to Monday,
+    // November 30, 12:15 AM".
+    const spoken = new RegExp(`^(Appointment, )?(${shownTime}, .+, ${person}, ${day}|.+, ${person}, ${day}, (\\d{1,2}:\\d{2} [AP]M to (${day}, )?\\d{1,2}:\\d{2} [AP]M|all day))$`);
     const boxes = await events.evaluateAll((els) => els.map((e) => ({ name: e.getAttribute('aria-label') ?? '', time: e.querySelector('.sm-event-time')?.textContent ?? null })));
     for (const { name, time } of boxes) {
       expect(name).toMatch(spoken);
