@@ -64,6 +64,8 @@ test.describe('keyboard', () => {
     await page.getByRole('button', { name: 'Work Order # column menu' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
+    // The open menu takes the focus a moment after it shows; Escape is pressed there, as a keyboard user would.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]'))), 'the open menu has the focus').toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Work Order # column menu' })).toBeFocused();
