@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';
 import { choose, shot } from './page-actions';
-import { accessTokenOf, openAs } from './session';
+import { accessTokenOf, openAs, signIn } from './session';
 
 // The customer portal through an e-mailed link. The office makes its own customer (a billing customer with a contact,
 // a work order with a quote submitted to the customer, and an invoiced work order), sends the contact a portal link
@@ -222,4 +222,69 @@ test('a contact requests service with a photo on a phone; the office sees the ne
   await expect(tile).toBeVisible();
   await expect.poll(() => tile.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await shot(page, 'customer-portal-request-office-1366');
+});
+
+test('a contact asks for a sign-in from the portal; the office grants it; the contact sets a password, signs in and reads the portal', async ({ page, browser }) => {
+  const who = { name: 'Omar Haddad', email: 'omar@harborcafe.example', password: 'harbor-walk-in-42' };
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openAs(page, 'admin', '/home');
+  const { customerId } = await call(page, 'POST', 'Customer/create', { name: 'Harbor Cafe LLC', address: '8 Pier Rd', city: 'Dallas', state: 'TX', zip: '75201', isBillingCustomer: true });
+  const { contactId } = await call(page, 'POST', 'Contacts/create', { customerId, name: who.name, email: who.email, isPrimary: true });
+  await call(page, 'POST', 'WorkOrder/create', { customerId, problem: 'Ice machine leaking' });
+  await call(page, 'POST', `Customer/${customerId}/portalLinks`, { contactId });
+  const link = await mailbox.linkTo(who.email, /service portal/);
+
+  // The contact, on a phone, asks for a sign-in of their own.
+  const phone = await browser.newContext({ viewport: PHONE });
+  const contact = await phone.newPage();
+  await contact.goto(link);
+  await expect(contact.getByRole('heading', { name: 'Harbor Cafe LLC' })).toBeVisible();
+  await contact.getByRole('link', { name: 'Get a sign-in' }).click();
+  const form = contact.getByRole('form', { name: 'Ask for a sign-in' });
+  await form.getByLabel('Name').fill(who.name);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Message').fill('I look after our two cafes.');
+  await expectAccessible(contact, 'the sign-in request form');
+  await shot(contact, 'customer-access-request-390');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(contact.getByRole('status')).toContainText('Your request was sent to');
+
+  // The office grants it on the customer page.
+  await page.goto(`/customer/${customerId}`);
+  const section = page.getByRole('region', { name: 'Customer users' });
+  const request = section.getByRole('listitem', { name: `Request of ${who.name}` });
+  await expect(request).toContainText('I look after our two cafes.');
+  await shot(page, 'customer-users-request-1366');
+  await request.getByRole('button', { name: `Grant a sign-in to ${who.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Grant a sign-in to ${who.name}` });
+  await expect(dialog.getByRole('textbox', { name: 'User Name' })).toHaveValue(who.email);
+  await dialog.getByRole('button', { name: 'Grant' }).click();
+  await expect(page.getByText(`${who.name} was invited to choose a password (${who.email}).`)).toBeVisible();
+  await expect(section.getByRole('listitem', { name: `Customer user ${who.name}` })).toContainText('Invited');
+  await shot(page, 'customer-users-granted-1366');
+
+  // The invitation from the mail server; the contact chooses a password, signs in and lands on the portal.
+  const invitation = await mailbox.linkTo(who.email, /invit/i);
+  expect(invitation).toMatch(/\/users\/acceptInvitation\/[A-Za-z0-9_-]{43}$/);
+  await contact.goto(invitation);
+  const password = contact.getByRole('form', { name: 'Save Password' });
+  await password.getByLabel(/^New Password/).fill(who.password);
+  await password.getByLabel(/^Confirm Password/).fill(who.password);
+  await password.getByRole('button', { name: 'Save Password' }).click();
+  await expect(contact.getByRole('status')).toContainText(`as ${who.email} with your new password.`);
+  await contact.getByRole('link', { name: 'Go to Sign In' }).click();
+  await signIn(contact, who.email, who.password);
+  await expect(contact).toHaveURL(/\/customerPortal$/);
+  await expect(contact.getByRole('heading', { name: 'Harbor Cafe LLC' })).toBeVisible();
+  await expect(contact.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await contact.getByRole('tab', { name: 'Work orders' }).click();
+  await expect(contact.getByRole('article').filter({ hasText: 'Ice machine leaking' })).toBeVisible();
+  const width = await contact.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(contact, 'the signed-in portal');
+  await shot(contact, 'customer-portal-signed-in-390');
+  // An office page sends a customer user back to their portal.
+  await contact.goto('/home');
+  await expect(contact).toHaveURL(/\/customerPortal$/);
+  await phone.close();
 });

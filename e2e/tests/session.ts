@@ -19,7 +19,7 @@ export const LANDINGS: Record<string, string> = {
   tech2: '/workOrder/mine',
   payroll: '/home',
   sales: '/sales/scheduler',
-  customer: '/home',
+  customer: '/customerPortal',
   'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',
 };

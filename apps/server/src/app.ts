@@ -36,6 +36,7 @@ import { laborCorrectionsRoutes } from './features/people/labor-corrections/labo
 import { rateSheetsRoutes } from './features/office/rate-sheets/rate-sheets.routes';
 import { pmContractsRoutes } from './features/office/pm-contracts/pm-contracts.routes';
 import { customerPortalRoutes } from './features/office/customer-portal/customer-portal.routes';
+import { customerAccessRoutes } from './features/office/customer-portal/customer-access.routes';
 import { estimatesRoutes } from './features/money/estimates/estimates.routes';
 import { invoicesRoutes } from './features/money/invoices/invoices.routes';
 import { collectionsRoutes } from './features/money/collections/collections.routes';
@@ -237,6 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   rateSheetsRoutes(app, { db: opts.db, publicUrl });
   pmContractsRoutes(app, { db: opts.db, publicUrl });
   customerPortalRoutes(app, { db: opts.db, publicUrl, files: { store: fileStore, secret: opts.jwtSecret } });
+  customerAccessRoutes(app, { db: opts.db, publicUrl });
   estimatesRoutes(app, opts);
   invoicesRoutes(app, opts);
   collectionsRoutes(app, opts);

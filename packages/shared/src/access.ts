@@ -86,3 +86,11 @@ export function satisfies(access: Access | null, req: Requirement): boolean {
     }
   }
 }
+
+/**
+ * A customer user: someone of the customer's, signed in with the Customer role and nothing else. They read their own
+ * portal and nothing of the office, whatever a company's permission matrix gives the role.
+ */
+export function isCustomerUser(access: Access): boolean {
+  return access.roleIds.length > 0 && access.roleIds.every((id) => id === ROLE.Customer) && !access.roles.some((r) => r.isAll);
+}

@@ -42,4 +42,5 @@ export type NoticePayload =
   | { kind: 'creditHold'; customerId: number; customerName: string; isOnHold: boolean; workOrders: number }
   | { kind: 'collectionTasks'; count: number }
   | { kind: 'quoteAnswer'; quoteNumber: number; quoteVersion: number; customerName: string; contactName: string; decision: 'Approved' | 'Rejected' }
-  | { kind: 'serviceRequest'; workOrderId: number; workOrderNumber: string; customerName: string; contactName: string; photoCount: number };
+  | { kind: 'serviceRequest'; workOrderId: number; workOrderNumber: string; customerName: string; contactName: string; photoCount: number }
+  | { kind: 'customerAccessRequest'; customerId: number; customerName: string; name: string };

@@ -64,6 +64,7 @@ export * from './schemas/equipment-labels';
 export * from './schemas/pm-visits';
 export * from './schemas/refrigerant';
 export * from './schemas/pm-contracts';
+export * from './schemas/customer-access';
 export * from './schemas/customer-portal';
 export * from './schemas/customer-portal-maintenance';
 export * from './schemas/customer-portal-requests';

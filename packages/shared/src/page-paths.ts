@@ -75,3 +75,7 @@ export const QB_IMPORT_DETAIL_READ: Requirement = IMPORT_HISTORY_ACCESS;
 export const CUSTOMER_PORTAL_PATH = '/customerPortal';
 /** Who sends and revokes portal links from the customer page: "Manage Customer User Access" (spec platform 6). */
 export const CUSTOMER_PORTAL_LINKS_ACCESS: Requirement = { kind: 'area', area: 'Users', level: 'read', functionality: 'Manage Customer User Access' };
+/** A portal link's contact asks for a sign-in of their own (spec platform 2.1), with the link in `?link=`. */
+export const CUSTOMER_ACCESS_REQUEST_PATH = '/users/registerForCustomerAccess';
+/** A signed-in customer user reads their own billing customer's portal: the Customer role's "Customer Profile". */
+export const CUSTOMER_PROFILE_ACCESS: Requirement = { kind: 'area', area: 'Users', level: 'read', functionality: 'Customer Profile' };

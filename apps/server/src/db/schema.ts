@@ -34,6 +34,7 @@ export * from '../features/office/equipment/equipment-info.table';
 export * from '../features/office/equipment/equipment.table';
 export * from '../features/office/pm-contracts/pm-contracts.table';
 export * from '../features/office/customer-portal/customer-portal.table';
+export * from '../features/office/customer-portal/customer-access.table';
 export * from '../features/office/refrigerant/refrigerant.table';
 export * from '../features/office/purchasing/purchasing.table';
 export * from '../features/office/inventory/inventory.table';

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { satisfies, type Access, type Requirement } from '@sm/shared';
+import { isCustomerUser, satisfies, type Access, type Requirement } from '@sm/shared';
 import { companyDb, type Db } from '../db/client';
 import type { Actor, Ctx } from './context';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
+
+/** What a customer user hears from any route but their portal's and their session's. */
+export const CUSTOMER_USERS_PORTAL_ONLY = 'A customer sign-in opens your service portal only.';
 
 /** The zod schemas a route validates with, kept for the sweeps that generate bad input from them. */
 export interface RouteSchema {
@@ -17,6 +20,11 @@ declare module 'fastify' {
     access?: Requirement;
     /** Whether the file store's own token (features/platform/files/file-links.ts) may stand in for a session here. */
     acceptsStorageToken?: boolean;
+    /**
+     * Whether a customer user (the Customer role only) may call the route: their own portal and their session. Every
+     * other route answers them 403, whatever a company's permission matrix gives the Customer role.
+     */
+    openToCustomerUsers?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
@@ -107,6 +115,7 @@ export function registerAccessControl(app: FastifyInstance, callers: CallerSourc
     request.access = access;
     request.tokenExpiresAt = claims.exp;
     if (!satisfies(access, req)) throw forbidden();
+    if (isCustomerUser(access) && !request.routeOptions.config?.openToCustomerUsers) throw new AppError(403, CUSTOMER_USERS_PORTAL_ONLY);
   });
 }
 

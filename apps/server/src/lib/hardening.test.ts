@@ -8,7 +8,7 @@ import { startDemoSimulator } from '../features/field/providers/simulator/demo-s
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
 import { multipart, picture, upload } from '../features/platform/files/file-fixtures';
 import { knownBody, knownWorkOrder } from '../features/money/invoices/invoice-fixtures';
-import { portalContact, siteWorkOrder, submittedQuote } from '../features/office/customer-portal/portal-fixtures';
+import { bearer, customerUserThrough, portalContact, siteWorkOrder, submittedQuote } from '../features/office/customer-portal/portal-fixtures';
 import { collectedRoutes, groupsOf, inGroup, type Route } from '../test/route-sweep';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
 import { allowOutboundHosts } from './outbound-http';
@@ -106,6 +106,7 @@ describe('no secret is ever sent', () => {
   let queries: Record<string, string>;
   /** The customer portal's ids: a link of one customer, with that customer's work order, quote and invoice. */
   let portalParams: Record<string, string>;
+  let customerUser: string;
 
   /**
    * An answer holds no hash, password or signing secret. ("hasPassword", "hasSenderPassword"… name flags: whether a
@@ -222,6 +223,7 @@ describe('no secret is ever sent', () => {
     const portalInvoice = (await t.call('POST', '/api/v1/Invoice/submit', 'admin', { workOrderId: billed, invoiceDate: '2026-11-03', quotedValues: [{ description: 'Coil cleaning', amount: 300 }] })).json();
     const contactId = await portalContact(t, portalSite, 'Hardening Contact', 'hardening.contact@example.com');
     const link = (await t.call('POST', `/api/v1/Customer/${portalSite.id}/portalLinks`, 'admin', { contactId })).json();
+    customerUser = (await customerUserThrough(t, link.clientAuthenticationId, portalSite.id, { name: 'Hardening Customer', email: 'hardening.customer@example.com', userName: 'hardening.customer' })).accessToken;
     portalParams = {
       clientAuthenticationId: link.clientAuthenticationId, workOrderId: String(portalWorkOrder), quoteNumber: String(portalQuote), quoteVersion: '1', invoiceId: String(portalInvoice.invoiceId),
     };
@@ -237,9 +239,12 @@ describe('no secret is ever sent', () => {
     const gets = inGroup(getRoutes(t.app.routeTable), group);
     expect(gets.length).toBeGreaterThan(0);
     for (const r of gets) {
-      const ids = r.url.startsWith('/api/v1/CustomerPortal/') ? { ...params, ...portalParams } : params;
+      const isPortal = r.url.startsWith('/api/v1/CustomerPortal/') || r.url.startsWith('/api/v1/CustomerProfile');
+      const ids = isPortal ? { ...params, ...portalParams } : params;
       const url = r.url.replace(/:([A-Za-z]+)/g, (_, p: string) => ids[p] ?? `missing-${p}`) + (queries[r.url] ?? '');
-      expectNoSecret(`GET ${url}`, await t.call('GET', url, 'admin'));
+      // The signed-in portal is a customer user's: the super admin is bound to no customer.
+      const answer = r.url.startsWith('/api/v1/CustomerProfile') ? await t.call('GET', url, null, undefined, { headers: bearer(customerUser) }) : await t.call('GET', url, 'admin');
+      expectNoSecret(`GET ${url}`, answer);
     }
   });
 });

@@ -67,7 +67,7 @@ describe('the OpenAPI document', () => {
     expect(publicOps.map(({ path }) => path).sort()).toEqual([
       '/api/v1/Account/acceptInvitation/{token}', '/api/v1/Account/confirmEmail/{token}', '/api/v1/Account/forgotPassword', '/api/v1/Account/invitation/{token}',
       '/api/v1/Account/login', '/api/v1/Account/register', '/api/v1/Account/resetPassword/{token}', '/api/v1/Account/setup', '/api/v1/Account/signupState',
-      ...['', '/equipment', '/invoices', '/invoices/{invoiceId}/pdf', '/pmContracts', '/pmContracts/{pmContractId}/decision', '/quotes', '/quotes/{quoteNumber}', '/quotes/{quoteNumber}/{quoteVersion}/approve', '/quotes/{quoteNumber}/{quoteVersion}/decline', '/serviceRequests', '/workOrders', '/workOrders/{workOrderId}']
+      ...['', '/accessRequests', '/equipment', '/invoices', '/invoices/{invoiceId}/pdf', '/pmContracts', '/pmContracts/{pmContractId}/decision', '/quotes', '/quotes/{quoteNumber}', '/quotes/{quoteNumber}/{quoteVersion}/approve', '/quotes/{quoteNumber}/{quoteVersion}/decline', '/serviceRequests', '/workOrders', '/workOrders/{workOrderId}']
         .map((tail) => `/api/v1/CustomerPortal/{clientAuthenticationId}${tail}`),
       '/api/v1/CustomerRateSheetApproval/{customerRateSheetApprovalGuid}', '/api/v1/CustomerRateSheetApproval/{customerRateSheetApprovalGuid}', '/api/v1/Files/content', '/api/v1/PreventiveMaintenanceApproval/{preventiveMaintenanceApprovalGuid}',
       '/api/v1/PreventiveMaintenanceApproval/{preventiveMaintenanceApprovalGuid}', '/api/v1/WorkOrderLaborApproval/{guid}', '/api/v1/WorkOrderLaborApproval/{guid}',

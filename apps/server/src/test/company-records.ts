@@ -79,7 +79,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   // A portal link sent to a contact of the billing customer.
   await t.db.execute(sql`insert into contacts (subscriber_id, customer_id, name, email) values (${sid}, ${billing.id}, ${`${text} payables`}, ${`payables${sid}@example.com`})`);
   const [payables] = rowsOf<{ id: number }>(await t.db.execute(sql`select id from contacts where subscriber_id = ${sid} and name = ${`${text} payables`}`));
-  await call('POST', `/api/v1/Customer/${billing.id}/portalLinks`, { contactId: payables.id });
+  const portalLink = await call('POST', `/api/v1/Customer/${billing.id}/portalLinks`, { contactId: payables.id });
+  // A request for a sign-in made through that link.
+  const asked = await t.call('POST', `/api/v1/CustomerPortal/${portalLink.clientAuthenticationId}/accessRequests`, null, { name: `${text} payables`, email: `payables${sid}@example.com` });
+  expect(asked.statusCode, asked.body).toBe(200);
   // A collection task template, and the task it gave the billing customer for that invoice.
   const taskTemplate = await call('POST', '/api/v1/ReferenceList/collectionTaskTemplates', { name: `${text} reminder call`, bucket: 'days1to30', action: 'call', dueInDays: 2, isActive: true });
   await t.db.execute(sql`insert into collection_tasks (subscriber_id, customer_id, template_id, invoice_id, name, action, bucket, balance, due_date)

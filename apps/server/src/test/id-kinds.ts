@@ -41,6 +41,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   mergeCustomerId: { table: 'customers' },
   contactId: { table: 'contacts' },
   customerPortalLinkId: { table: 'customer_portal_links' },
+  customerAccessRequestId: { table: 'customer_access_requests' },
   clientAuthenticationId: { notAnId: 'the token of a customer portal link' },
   importId: { table: 'imports' },
   // Work orders and what hangs on them.

@@ -1,5 +1,5 @@
-import { CUSTOMER_PORTAL_PATH, INVITATION_PATH, PASSWORD_RESET_PATH, PM_CONTRACT_APPROVAL_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
-import { Suspense, type ComponentType } from 'react';
+import { CUSTOMER_ACCESS_REQUEST_PATH, CUSTOMER_PORTAL_PATH, INVITATION_PATH, isCustomerUser, PASSWORD_RESET_PATH, PM_CONTRACT_APPROVAL_PATH, RATE_SHEET_APPROVAL_PATH, satisfies, SIGNUP_CONFIRM_PATH } from '@sm/shared';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
 import { lazyArea } from '../components/lazy-area';
@@ -22,6 +22,9 @@ const RateSheetApprovalPage = lazyArea(() => import('../features/office/rate-she
 const PmContractApprovalPage = lazyArea(() => import('../features/office/pm-contracts/pm-contract-approval-page'));
 /** The customer portal, opened by a customer's contact from an e-mailed link without signing in. */
 const CustomerPortalPage = lazyArea(() => import('../features/office/customer-portal/customer-portal-page'));
+/** A portal link's contact asks for a sign-in; a signed-in customer user reads their portal, outside the office's frame. */
+const RequestAccessPage = lazyArea(() => import('../features/office/customer-portal/request-access-page'));
+const CustomerProfilePage = lazyArea(() => import('../features/office/customer-portal/customer-profile-page'));
 /** Sign-up, the e-mailed confirmation link and the first run's setup: before any sign-in. */
 const RegisterPage = lazyArea(() => import('../features/platform/signup/register-page'));
 const ConfirmEmailPage = lazyArea(() => import('../features/platform/signup/confirm-email-page'));
@@ -55,6 +58,20 @@ function AreaRoute({ area }: { area: AreaDefinition }) {
   );
 }
 
+/** The office's frame: a customer user has none of it and goes to their portal. */
+function OfficeOnly({ children }: { children: ReactNode }) {
+  const { access } = useSignedIn();
+  if (isCustomerUser(access)) return <Navigate to={CUSTOMER_PORTAL_PATH} replace />;
+  return children;
+}
+
+/** The signed-in portal: a customer user's; anyone else goes home. */
+function CustomerOnly({ children }: { children: ReactNode }) {
+  const { access } = useSignedIn();
+  if (!isCustomerUser(access)) return <Navigate to={HOME_PATH} replace />;
+  return children;
+}
+
 function RouteError() {
   const error = useRouteError();
   const message = error instanceof Error ? error.message : undefined;
@@ -74,12 +91,28 @@ export const router = createBrowserRouter([
   publicRoute('/forgotPassword', ForgotPasswordPage),
   publicRoute(`${INVITATION_PATH}/:token`, AcceptInvitationPage),
   publicRoute(`${PASSWORD_RESET_PATH}/:token`, ResetPasswordPage),
+  publicRoute(CUSTOMER_ACCESS_REQUEST_PATH, RequestAccessPage),
+  {
+    path: CUSTOMER_PORTAL_PATH,
+    element: (
+      <RequireSession>
+        <CustomerOnly>
+          <Suspense fallback={<PageLoader />}>
+            <CustomerProfilePage />
+          </Suspense>
+        </CustomerOnly>
+      </RequireSession>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: (
       <RequireSession>
-        <Suspense fallback={<PageLoader />}>
-          <AppLayout />
-        </Suspense>
+        <OfficeOnly>
+          <Suspense fallback={<PageLoader />}>
+            <AppLayout />
+          </Suspense>
+        </OfficeOnly>
       </RequireSession>
     ),
     errorElement: <RouteError />,

@@ -68,7 +68,7 @@ export const portalSummaryAnswer = z
     companyName: z.string(),
     customerName: z.string(),
     contactName: z.string(),
-    expiresAt: z.string(),
+    expiresAt: z.string().nullable().describe("When the link stops working; null for a signed-in customer user"),
     locations: z.array(portalLocationSchema),
   })
   .meta({

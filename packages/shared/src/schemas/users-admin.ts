@@ -20,8 +20,8 @@ export const LAST_SUPER_ADMIN = 'A company needs at least one active Super Admin
 export const USER_STATES = ['Active', 'Invited', 'Inactive'] as const;
 export type UserState = (typeof USER_STATES)[number];
 
-const emailText = requiredText('Email', 254).refine((v) => isValidEmail(v), 'Email is not a valid e-mail address, like office@example.com.');
-const userNameText = requiredText('User Name', 100).regex(/^[A-Za-z0-9._@-]+$/, 'User Name may hold letters, digits, dots, dashes, underscores and @, without spaces.');
+export const emailText = requiredText('Email', 254).refine((v) => isValidEmail(v), 'Email is not a valid e-mail address, like office@example.com.');
+export const userNameText = requiredText('User Name', 100).regex(/^[A-Za-z0-9._@-]+$/, 'User Name may hold letters, digits, dots, dashes, underscores and @, without spaces.');
 const roleIdsField = z
   .array(idOf('Role').max(ROLES.length, 'Role is not known.'), { error: (issue) => (issue.input === undefined ? 'Roles field is required!' : 'Roles must be a list.') })
   .min(1, 'Choose at least one role.')

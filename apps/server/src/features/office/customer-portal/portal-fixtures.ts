@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { contacts, customers, workOrders } from '../../../db/schema';
+import { desc, sql } from 'drizzle-orm';
+import { contacts, customers, emailOutbox, workOrders } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 
 /** The address of a portal request through a link. */
@@ -30,4 +31,28 @@ export async function submittedQuote(t: TestApp, as: string, workOrderId: number
   const submitted = await t.call('PUT', `/api/v1/Quotes/${n}/1/status`, as, { quoteStatus: 'Submitted' });
   expect(submitted.statusCode, submitted.body).toBe(200);
   return n;
+}
+
+/** The headers of a call with an access token. */
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+/**
+ * A customer user of the link's billing customer, made as the portal and the office make one: the contact asks
+ * through the link, the admin grants it, the invitation's link (from the outbox, under `publicUrl`) sets a password.
+ * Answers the user's id and access token.
+ */
+export async function customerUserThrough(t: TestApp, token: string, customerId: number, who: { name: string; email: string; userName: string }) {
+  const asked = await t.call('POST', portal(token, '/accessRequests'), null, { name: who.name, email: who.email });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const listed = await t.call('GET', `/api/v1/Customer/${customerId}/customerUsers`, 'admin');
+  const request = (listed.json().requests as { customerAccessRequestId: number; email: string }[]).find((r) => r.email === who.email)!;
+  const granted = await t.call('POST', `/api/v1/Customer/${customerId}/customerAccessRequests/${request.customerAccessRequestId}/grant`, 'admin', { userName: who.userName });
+  expect(granted.statusCode, granted.body).toBe(200);
+  const [mail] = await t.db.select().from(emailOutbox).where(sql`${emailOutbox.to} @> array[${who.email}]::text[]`).orderBy(desc(emailOutbox.id));
+  const invitation = /\/users\/acceptInvitation\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1];
+  const accepted = await t.call('POST', `/api/v1/Account/acceptInvitation/${invitation}`, null, { password: 'walk-in-cooler-42' });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const login = await t.call('POST', '/api/v1/Account/login', null, { userName: who.userName, password: 'walk-in-cooler-42' });
+  expect(login.statusCode, login.body).toBe(200);
+  return { userId: granted.json().userId as number, accessToken: login.json().accessToken as string, invitation };
 }

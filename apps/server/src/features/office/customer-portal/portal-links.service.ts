@@ -32,7 +32,7 @@ const answerOf = (row: Row, sentByName: string, revokedByName: string | null, no
 });
 
 /** The billing customer a customer's records are billed to: itself, or the one its location is billed to. */
-const billingCustomerOf = (c: { id: number; billingCustomerId: number | null }) => c.billingCustomerId ?? c.id;
+export const billingCustomerOf = (c: { id: number; billingCustomerId: number | null }) => c.billingCustomerId ?? c.id;
 
 /** `GET Customer/{customerId}/portalLinks`: the portal links sent from this customer's page, newest first. */
 export async function listPortalLinks(ctx: Ctx, access: Access, customerId: number): Promise<CustomerPortalLink[]> {
@@ -118,10 +118,22 @@ export async function revokePortalLink(ctx: Ctx, access: Access, customerId: num
   return (await listPortalLinks(ctx, access, customerId)).find((l) => l.customerPortalLinkId === linkId)!;
 }
 
-/** What a portal request runs with: the link, and a context in its company that acts as the office user who sent it. */
-export interface PortalAccess {
-  link: Row;
+/**
+ * What every portal answer is read in, whether through an e-mailed link or by a signed-in customer user: the company,
+ * the billing customer (itself and the locations billed to it), who reads, and a context in the company to act in.
+ */
+export interface PortalScope {
   ctx: Ctx;
+  subscriberId: number;
+  billingCustomerId: number;
+  /** Who reads and acts: the link's contact, or the signed-in customer user. */
+  contactName: string;
+  /** The office users told of what the customer does: the link's sender; none for a signed-in user. */
+  officeUserIds: number[];
+  /** When the link stops working; null for a signed-in user. */
+  expiresAt: Date | null;
+  /** The link the portal is read through; null for a signed-in user. */
+  linkId: number | null;
 }
 
 /**
@@ -129,7 +141,7 @@ export interface PortalAccess {
  * sentence that reveals nothing of the company. Its company's handle (row-level security) serves the rest of the
  * request; changes are written in the name of the office user who sent the link, and say the contact made them.
  */
-export async function portalAccessOf(db: Db, token: string, now: Date, events: Ctx['events']): Promise<PortalAccess> {
+export async function portalAccessOf(db: Db, token: string, now: Date, events: Ctx['events']): Promise<PortalScope> {
   if (!TOKEN_PATTERN.test(token)) throw new AppError(404, UNKNOWN_LINK);
   const [link] = await db.select().from(customerPortalLinks).where(eq(customerPortalLinks.tokenHash, fingerprintOf(token)));
   if (!link) throw new AppError(404, UNKNOWN_LINK);
@@ -142,5 +154,8 @@ export async function portalAccessOf(db: Db, token: string, now: Date, events: C
     .where(and(eq(customerPortalLinks.id, link.id), sql`(${customerPortalLinks.lastUsedAt} is null or ${customerPortalLinks.lastUsedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)`, gt(customerPortalLinks.expiresAt, sql`${now.toISOString()}::timestamptz`)));
   const [sender] = await db.select({ name: users.name }).from(users).where(eq(users.id, link.sentBy));
   const actor = { userId: link.sentBy, subscriberId: link.subscriberId, userName: sender.name };
-  return { link, ctx: { db: companyDb(db, link.subscriberId), actor, now, events } };
+  return {
+    ctx: { db: companyDb(db, link.subscriberId), actor, now, events }, subscriberId: link.subscriberId, billingCustomerId: link.billingCustomerId,
+    contactName: link.contactName, officeUserIds: [link.sentBy], expiresAt: link.expiresAt, linkId: link.id,
+  };
 }

@@ -4,7 +4,7 @@ import { jsonNumberOf, type PmContractDecisionBody, type PortalEquipment, type P
 import { customers, equipment, equipmentCategories, equipmentMakes, equipmentModels, pmContractApprovals, pmContractEquipment, pmContracts } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { decideApprovalRequest } from '../pm-contracts/pm-contract-approval.service';
-import type { PortalAccess } from './portal-links.service';
+import type { PortalScope } from './portal-links.service';
 import { locationColumns, locationsOf } from './portal-read.service';
 
 /** The most pieces and contracts one answer lists. */
@@ -13,8 +13,8 @@ const makes = alias(equipmentMakes, 'portal_makes');
 const models = alias(equipmentModels, 'portal_models');
 
 /** `GET CustomerPortal/{id}/equipment`: the active pieces at the billing customer's locations, by location and name. */
-export async function listPortalEquipment(p: PortalAccess): Promise<PortalEquipment[]> {
-  const sid = p.link.subscriberId;
+export async function listPortalEquipment(p: PortalScope): Promise<PortalEquipment[]> {
+  const sid = p.subscriberId;
   return p.ctx.db
     .select({
       equipmentId: equipment.id, name: equipment.name, category: equipmentCategories.name, make: makes.name, model: models.name, serialNumber: equipment.serialNumber,
@@ -35,13 +35,13 @@ const STATUS_NAMES: Record<string, ContractStatus> = { approved: 'Approved', dec
 const statusOf = (status: string, isWaiting: boolean): ContractStatus => STATUS_NAMES[status] ?? (isWaiting ? 'Waiting for your answer' : 'Expired');
 
 /** The open approval request of each contract (the newest, unanswered and unexpired), by contract id. */
-async function openRequests(p: PortalAccess, contractIds: number[]) {
+async function openRequests(p: PortalScope, contractIds: number[]) {
   if (contractIds.length === 0) return new Map<number, typeof pmContractApprovals.$inferSelect>();
   const rows = await p.ctx.db
     .select()
     .from(pmContractApprovals)
     .where(and(
-      eq(pmContractApprovals.subscriberId, p.link.subscriberId), inArray(pmContractApprovals.contractId, contractIds), isNull(pmContractApprovals.decision),
+      eq(pmContractApprovals.subscriberId, p.subscriberId), inArray(pmContractApprovals.contractId, contractIds), isNull(pmContractApprovals.decision),
       gt(pmContractApprovals.expiresAt, sql`${p.ctx.now.toISOString()}::timestamptz`),
     ))
     .orderBy(desc(pmContractApprovals.id));
@@ -51,12 +51,12 @@ async function openRequests(p: PortalAccess, contractIds: number[]) {
 }
 
 /** The last answer given to each contract's approval requests, for the contract's "approved/declined by" line. */
-async function lastAnswers(p: PortalAccess, contractIds: number[]) {
+async function lastAnswers(p: PortalScope, contractIds: number[]) {
   if (contractIds.length === 0) return new Map<number, { approverName: string | null; decidedAt: Date | null }>();
   const rows = await p.ctx.db
     .select({ contractId: pmContractApprovals.contractId, approverName: pmContractApprovals.approverName, decidedAt: pmContractApprovals.decidedAt })
     .from(pmContractApprovals)
-    .where(and(eq(pmContractApprovals.subscriberId, p.link.subscriberId), inArray(pmContractApprovals.contractId, contractIds), sql`${pmContractApprovals.decision} is not null`))
+    .where(and(eq(pmContractApprovals.subscriberId, p.subscriberId), inArray(pmContractApprovals.contractId, contractIds), sql`${pmContractApprovals.decision} is not null`))
     .orderBy(desc(pmContractApprovals.decidedAt), desc(pmContractApprovals.id));
   const last = new Map<number, { approverName: string | null; decidedAt: Date | null }>();
   for (const r of rows) if (!last.has(r.contractId)) last.set(r.contractId, r);
@@ -64,9 +64,9 @@ async function lastAnswers(p: PortalAccess, contractIds: number[]) {
 }
 
 /** The contracts as the portal shows them, and the open approval request of each contract waiting for an answer. */
-async function portalContracts(p: PortalAccess, only?: number): Promise<{ contracts: PortalPmContract[]; open: Awaited<ReturnType<typeof openRequests>> }> {
+async function portalContracts(p: PortalScope, only?: number): Promise<{ contracts: PortalPmContract[]; open: Awaited<ReturnType<typeof openRequests>> }> {
   const db = p.ctx.db;
-  const sid = p.link.subscriberId;
+  const sid = p.subscriberId;
   const rows = await db
     .select({ c: pmContracts, location: locationColumns })
     .from(pmContracts)
@@ -102,14 +102,14 @@ async function portalContracts(p: PortalAccess, only?: number): Promise<{ contra
 }
 
 /** `GET CustomerPortal/{id}/pmContracts`: the preventive-maintenance contracts at the billing customer's locations. */
-export const listPortalPmContracts = async (p: PortalAccess) => (await portalContracts(p)).contracts;
+export const listPortalPmContracts = async (p: PortalScope) => (await portalContracts(p)).contracts;
 
 /**
  * `POST CustomerPortal/{id}/pmContracts/{pmContractId}/decision`: the contact answers the contract's open approval
  * request, as the e-mailed approval link would (the office user who sent it is told). Another customer's contract is
  * a 404; one not waiting for an answer a 409.
  */
-export async function decidePortalPmContract(p: PortalAccess, pmContractId: number, body: PmContractDecisionBody, from: string, publicUrl: string): Promise<PortalPmContract> {
+export async function decidePortalPmContract(p: PortalScope, pmContractId: number, body: PmContractDecisionBody, from: string, publicUrl: string): Promise<PortalPmContract> {
   const { contracts: [contract], open } = await portalContracts(p, pmContractId);
   if (!contract) throw notFound('PM contract');
   const request = open.get(pmContractId);

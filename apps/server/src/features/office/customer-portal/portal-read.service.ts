@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { statusOf as invoiceStatusOf } from '../../money/invoices/invoices.service';
 import { invoicePdf } from '../../money/documents/invoice-document.service';
 import { customerAddressLine } from '../customers/customer-address';
-import type { PortalAccess } from './portal-links.service';
+import type { PortalScope } from './portal-links.service';
 
 /** Work orders that are done with (cancelled, duplicate, completed, invoiced, billed): listed as past. */
 const PAST_STATUS_IDS = new Set([22, 25, 27, 38, 53]);
@@ -13,37 +13,37 @@ const PAST_STATUS_IDS = new Set([22, 25, 27, 38, 53]);
 const LIST_LIMIT = 200;
 
 /** The billing customer's own records and its locations': the one scope every portal answer is read in. */
-export const locationsOf = (p: PortalAccess): SQL =>
-  and(eq(customers.subscriberId, p.link.subscriberId), or(eq(customers.id, p.link.billingCustomerId), eq(customers.billingCustomerId, p.link.billingCustomerId)))!;
+export const locationsOf = (p: PortalScope): SQL =>
+  and(eq(customers.subscriberId, p.subscriberId), or(eq(customers.id, p.billingCustomerId), eq(customers.billingCustomerId, p.billingCustomerId)))!;
 
 /**
  * The work orders billed to the link's billing customer: those that name it, and those at its locations that name no
  * other billing customer. A condition on a query of `work_orders` joined to its site (`customers`).
  */
-export const workOrdersOf = (p: PortalAccess): SQL =>
+export const workOrdersOf = (p: PortalScope): SQL =>
   and(
-    eq(workOrders.subscriberId, p.link.subscriberId),
-    or(eq(workOrders.billingCustomerId, p.link.billingCustomerId), and(isNull(workOrders.billingCustomerId), or(eq(customers.id, p.link.billingCustomerId), eq(customers.billingCustomerId, p.link.billingCustomerId)))),
+    eq(workOrders.subscriberId, p.subscriberId),
+    or(eq(workOrders.billingCustomerId, p.billingCustomerId), and(isNull(workOrders.billingCustomerId), or(eq(customers.id, p.billingCustomerId), eq(customers.billingCustomerId, p.billingCustomerId)))),
   )!;
 
 /** A location as the portal shows it. */
 export const locationColumns = { customerId: customers.id, name: customers.name, address: customerAddressLine };
 
 /** `GET CustomerPortal/{id}`: the company, the billing customer, the contact, the link's end and the locations. */
-export async function readPortalSummary(p: PortalAccess): Promise<PortalSummary> {
+export async function readPortalSummary(p: PortalScope): Promise<PortalSummary> {
   const db = p.ctx.db;
   const [[company], [billing], locations] = await Promise.all([
-    db.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, p.link.subscriberId)),
-    db.select({ name: customers.name }).from(customers).where(and(eq(customers.subscriberId, p.link.subscriberId), eq(customers.id, p.link.billingCustomerId))),
+    db.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, p.subscriberId)),
+    db.select({ name: customers.name }).from(customers).where(and(eq(customers.subscriberId, p.subscriberId), eq(customers.id, p.billingCustomerId))),
     db.select(locationColumns).from(customers).where(locationsOf(p)).orderBy(asc(customers.name), asc(customers.id)),
   ]);
-  return { companyName: company.name, customerName: billing.name, contactName: p.link.contactName, expiresAt: p.link.expiresAt.toISOString(), locations };
+  return { companyName: company.name, customerName: billing.name, contactName: p.contactName, expiresAt: p.expiresAt?.toISOString() ?? null, locations };
 }
 
 /** The first word of a name: all the customer learns of the technician. */
 const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
 
-async function portalWorkOrders(p: PortalAccess, only?: number): Promise<PortalWorkOrder[]> {
+async function portalWorkOrders(p: PortalScope, only?: number): Promise<PortalWorkOrder[]> {
   const db = p.ctx.db;
   const rows = await db
     .select({ id: workOrders.id, number: workOrders.workOrderNumber, problem: workOrders.problem, statusId: workOrders.workOrderStatusId, status: workOrderStatuses.name, createdAt: workOrders.createdAt, location: locationColumns })
@@ -58,12 +58,12 @@ async function portalWorkOrders(p: PortalAccess, only?: number): Promise<PortalW
     .select({ workOrderId: scheduleItems.workOrderId, startAt: scheduleItems.startAt, technician: users.name })
     .from(scheduleItems)
     .leftJoin(users, eq(users.id, scheduleItems.technicianUserId))
-    .where(and(eq(scheduleItems.subscriberId, p.link.subscriberId), inArray(scheduleItems.workOrderId, ids), eq(scheduleItems.kind, 'service'), eq(scheduleItems.isDeleted, false)))
+    .where(and(eq(scheduleItems.subscriberId, p.subscriberId), inArray(scheduleItems.workOrderId, ids), eq(scheduleItems.kind, 'service'), eq(scheduleItems.isDeleted, false)))
     .orderBy(asc(scheduleItems.startAt), asc(scheduleItems.id));
   const signatures = ids.length === 0 ? [] : await db
     .select({ workOrderId: workOrderSignatures.workOrderId, signerName: workOrderSignatures.signerName, signedAt: workOrderSignatures.signedAt })
     .from(workOrderSignatures)
-    .where(and(eq(workOrderSignatures.subscriberId, p.link.subscriberId), inArray(workOrderSignatures.workOrderId, ids)))
+    .where(and(eq(workOrderSignatures.subscriberId, p.subscriberId), inArray(workOrderSignatures.workOrderId, ids)))
     .orderBy(asc(workOrderSignatures.signedAt), asc(workOrderSignatures.id));
   return rows.map((r) => ({
     workOrderId: r.id, workOrderNumber: r.number, location: r.location, problem: r.problem, status: r.status, isOpen: !PAST_STATUS_IDS.has(r.statusId), createdAt: r.createdAt.toISOString(),
@@ -73,35 +73,35 @@ async function portalWorkOrders(p: PortalAccess, only?: number): Promise<PortalW
 }
 
 /** `GET CustomerPortal/{id}/workOrders`: the billing customer's work orders, newest first, with their visits. */
-export const listPortalWorkOrders = (p: PortalAccess) => portalWorkOrders(p);
+export const listPortalWorkOrders = (p: PortalScope) => portalWorkOrders(p);
 
 /** `GET CustomerPortal/{id}/workOrders/{workOrderId}`: one of them; any other work order is a 404. */
-export async function readPortalWorkOrder(p: PortalAccess, workOrderId: number): Promise<PortalWorkOrder> {
+export async function readPortalWorkOrder(p: PortalScope, workOrderId: number): Promise<PortalWorkOrder> {
   const [row] = await portalWorkOrders(p, workOrderId);
   if (!row) throw notFound('Work order');
   return row;
 }
 
 /** The billing customer's invoices, or the one asked for. */
-function invoicesQuery(p: PortalAccess, only?: number) {
+function invoicesQuery(p: PortalScope, only?: number) {
   return p.ctx.db
     .select({ invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceDate: invoices.invoiceDate, workOrderNumber: workOrders.workOrderNumber, total: invoices.total, amountDue: invoices.amountDue, location: locationColumns })
     .from(invoices)
     .innerJoin(workOrders, eq(workOrders.id, invoices.workOrderId))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(and(eq(invoices.subscriberId, p.link.subscriberId), eq(invoices.billingCustomerId, p.link.billingCustomerId), only === undefined ? undefined : eq(invoices.id, only)))
+    .where(and(eq(invoices.subscriberId, p.subscriberId), eq(invoices.billingCustomerId, p.billingCustomerId), only === undefined ? undefined : eq(invoices.id, only)))
     .orderBy(desc(invoices.invoiceDate), desc(invoices.invoiceNumber))
     .limit(LIST_LIMIT);
 }
 
 /** `GET CustomerPortal/{id}/invoices`: the billing customer's invoices, newest first, each with what is still owed. */
-export async function listPortalInvoices(p: PortalAccess): Promise<PortalInvoice[]> {
+export async function listPortalInvoices(p: PortalScope): Promise<PortalInvoice[]> {
   const rows = await invoicesQuery(p);
   return rows.map((r) => ({ ...r, total: jsonNumberOf(r.total), amountDue: jsonNumberOf(r.amountDue), status: invoiceStatusOf(r.amountDue) }));
 }
 
 /** `GET CustomerPortal/{id}/invoices/{invoiceId}/pdf`: the invoice as the office e-mails it (summary mode); another's is a 404. */
-export async function portalInvoicePdf(p: PortalAccess, invoiceId: number) {
+export async function portalInvoicePdf(p: PortalScope, invoiceId: number) {
   const [row] = await invoicesQuery(p, invoiceId);
   if (!row) throw notFound('Invoice');
   return invoicePdf(p.ctx, row.invoiceId, 'summary');

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { contentMatchesExtension } from '../../platform/files/file-types';
 import { uploadFiles, type FilesDeps, type IncomingFile } from '../../platform/files/files.service';
 import { createWorkOrder } from '../work-orders/work-order-create.service';
-import type { PortalAccess } from './portal-links.service';
+import type { PortalScope } from './portal-links.service';
 import { locationsOf, readPortalWorkOrder } from './portal-read.service';
 
 type RequestInput = z.output<typeof portalServiceRequestBody>;
@@ -42,8 +42,8 @@ function checkedPhotos(photos: IncomingFile[]): IncomingFile[] {
 }
 
 /** The problem the office reads: the customer's words, the time that suits them, and who asked and how to call back. */
-function problemOf(p: PortalAccess, input: RequestInput): string {
-  const who = input.contactName || p.link.contactName;
+function problemOf(p: PortalScope, input: RequestInput): string {
+  const who = input.contactName || p.contactName;
   const lines = [input.problem, ''];
   if (input.preferredTime) lines.push(`Preferred time: ${input.preferredTime}`);
   lines.push(`Requested through the customer portal by ${who}${input.contactPhone ? ` (${input.contactPhone})` : ''}.`);
@@ -51,11 +51,11 @@ function problemOf(p: PortalAccess, input: RequestInput): string {
 }
 
 /** Who in the office is told of a request: the company's active Super Admins and Dispatchers, and the link's sender. */
-async function officeToTell(db: DbOrTx, p: PortalAccess): Promise<number[]> {
+async function officeToTell(db: DbOrTx, p: PortalScope): Promise<number[]> {
   const result = await db.execute(sql`select distinct u.id from users u join user_roles ur on ur.user_id = u.id
-     where u.subscriber_id = ${p.link.subscriberId} and u.is_active and ur.role_id in (${ROLE['Super Admin']}, ${ROLE.Dispatcher})`);
+     where u.subscriber_id = ${p.subscriberId} and u.is_active and ur.role_id in (${ROLE['Super Admin']}, ${ROLE.Dispatcher})`);
   const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
-  return [...new Set([...ids, p.link.sentBy])];
+  return [...new Set([...ids, ...p.officeUserIds])];
 }
 
 /**
@@ -65,7 +65,7 @@ async function officeToTell(db: DbOrTx, p: PortalAccess): Promise<number[]> {
  * who sent the link, its problem saying it came through the portal; the photos join its files, and the company's
  * dispatchers are told on the notifications hub.
  */
-export async function requestPortalService(p: PortalAccess, files: FilesDeps, input: RequestInput): Promise<PortalServiceRequestAnswer> {
+export async function requestPortalService(p: PortalScope, files: FilesDeps, input: RequestInput): Promise<PortalServiceRequestAnswer> {
   const ctx = p.ctx;
   const [location] = await ctx.db.select({ id: customers.id, name: customers.name }).from(customers).where(and(locationsOf(p), eq(customers.id, input.locationId)));
   if (!location) throw notFound('Location');
@@ -73,10 +73,10 @@ export async function requestPortalService(p: PortalAccess, files: FilesDeps, in
   const body = newWorkOrderBody.parse({ customerId: location.id, problem: problemOf(p, input) });
   const created = await createWorkOrder(ctx, PORTAL_ACCESS, body);
   if (photos.length > 0) await uploadFiles(ctx, files, PORTAL_ACCESS, `workOrders/${created.workOrderId}`, photos);
-  const [billing] = await ctx.db.select({ name: customers.name }).from(customers).where(and(eq(customers.subscriberId, p.link.subscriberId), eq(customers.id, p.link.billingCustomerId)));
+  const [billing] = await ctx.db.select({ name: customers.name }).from(customers).where(and(eq(customers.subscriberId, p.subscriberId), eq(customers.id, p.billingCustomerId)));
   const payload: NoticePayload = {
-    kind: 'serviceRequest', workOrderId: created.workOrderId, workOrderNumber: created.workOrderNumber, customerName: billing.name, contactName: input.contactName || p.link.contactName, photoCount: photos.length,
+    kind: 'serviceRequest', workOrderId: created.workOrderId, workOrderNumber: created.workOrderNumber, customerName: billing.name, contactName: input.contactName || p.contactName, photoCount: photos.length,
   };
-  ctx.events?.publish({ subscriberId: p.link.subscriberId, event: 'notice', payload, userIds: await officeToTell(ctx.db, p) });
+  ctx.events?.publish({ subscriberId: p.subscriberId, event: 'notice', payload, userIds: await officeToTell(ctx.db, p) });
   return { ...(await readPortalWorkOrder(p, created.workOrderId)), photoCount: photos.length };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, invoices, scheduleItems, subscribers, users, workOrders } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { multipart } from '../../platform/files/file-fixtures';
-import { portal, portalContact, siteWorkOrder, submittedQuote } from './portal-fixtures';
+import { bearer, customerUserThrough, portal, portalContact, siteWorkOrder, submittedQuote } from './portal-fixtures';
 
 let t: TestApp;
 let token: string;
@@ -12,6 +12,15 @@ let own: Records;
 let neighbour: Records;
 let foreign: Records;
 let techName: string;
+let customerToken: string;
+
+/** The two doors to the portal, swept alike: the e-mailed link, and a signed-in customer user of the same billing customer. */
+const DOORS = [
+  { name: 'a portal link', url: (rest: string) => portal(token, rest), headers: (): Record<string, string> => ({}) },
+  { name: 'a signed-in customer user', url: (rest: string) => `/api/v1/CustomerProfile${rest}`, headers: (): Record<string, string> => bearer(customerToken) },
+] as const;
+type Door = (typeof DOORS)[number];
+const call = (door: Door, method: 'GET' | 'POST', rest: string, body?: unknown) => t.call(method, door.url(rest), null, body, { headers: door.headers() });
 
 /** Every key of a JSON answer, at any depth. */
 function keysOf(value: unknown, into = new Set<string>()): Set<string> {
@@ -30,10 +39,10 @@ const ALLOWED = new Set([
   'pmContractId', 'frequencyName', 'price', 'priceBasis', 'startsOn', 'endsOn', 'renewsAutomatically', 'approverName', 'decidedAt', 'equipment', 'tasks',
 ]);
 
-/** A service request through the link at a location, without photos. */
-async function serviceRequest(locationId: number) {
+/** A service request through the door at a location, without photos. */
+async function serviceRequest(door: Door, locationId: number) {
   const body = await multipart([], { locationId: String(locationId), problem: 'Walk-in cooler is warm' });
-  return t.call('POST', portal(token, '/serviceRequests'), null, undefined, { payload: body.payload, headers: body.headers });
+  return t.call('POST', door.url('/serviceRequests'), null, undefined, { payload: body.payload, headers: { ...body.headers, ...door.headers() } });
 }
 
 /** A work order, a submitted quote and an invoice of the site's billing customer (the invoice submitted for a fresh work order). */
@@ -66,17 +75,18 @@ beforeAll(async () => {
   const sent = await t.call('POST', `/api/v1/Customer/${lakewood.id}/portalLinks`, 'admin', { contactId });
   expect(sent.statusCode, sent.body).toBe(200);
   token = sent.json().clientAuthenticationId;
+  customerToken = (await customerUserThrough(t, token, lakewood.id, { name: 'Dana Lopez', email: 'dana@freshmart.example', userName: 'dana.freshmart' })).accessToken;
 });
 afterAll(() => t.close());
 
-describe("a portal link reaches its billing customer's records and nothing else", () => {
+for (const door of DOORS) describe(`${door.name} reaches its billing customer's records and nothing else`, () => {
   it("reads its own work order, quote and invoice", async () => {
-    const wo = await t.call('GET', portal(token, `/workOrders/${own.workOrderId}`), null);
+    const wo = await call(door, 'GET', `/workOrders/${own.workOrderId}`);
     expect(wo.statusCode, wo.body).toBe(200);
     expect(wo.json()).toMatchObject({ workOrderNumber: 'OWN-1', visits: [{ startAt: '2026-11-05T14:00:00.000Z', technicianFirstName: techName.split(' ')[0] }] });
-    expect((await t.call('GET', portal(token, `/quotes/${own.quoteNumber}`), null)).json()).toMatchObject({ quoteNumber: own.quoteNumber, status: 'Submitted', total: 150 });
-    expect((await t.call('GET', portal(token, `/invoices/${own.invoiceId}/pdf`), null)).statusCode).toBe(200);
-    expect((await t.call('GET', portal(token, '/invoices'), null)).json().map((i: { invoiceId: number }) => i.invoiceId)).toContain(own.invoiceId);
+    expect((await call(door, 'GET', `/quotes/${own.quoteNumber}`)).json()).toMatchObject({ quoteNumber: own.quoteNumber, status: 'Submitted', total: 150 });
+    expect((await call(door, 'GET', `/invoices/${own.invoiceId}/pdf`)).statusCode).toBe(200);
+    expect((await call(door, 'GET', '/invoices')).json().map((i: { invoiceId: number }) => i.invoiceId)).toContain(own.invoiceId);
   });
 
   for (const [whose, records] of [['another customer of the same company', () => neighbour], ['a customer of another company', () => foreign]] as const) {
@@ -86,15 +96,15 @@ describe("a portal link reaches its billing customer's records and nothing else"
         ['GET', `/workOrders/${r.workOrderId}`], ['GET', `/quotes/${r.quoteNumber}`], ['POST', `/quotes/${r.quoteNumber}/1/approve`], ['GET', `/invoices/${r.invoiceId}/pdf`],
       ] as const;
       for (const [method, path] of asked) {
-        const res = await t.call(method, portal(token, path), null);
+        const res = await call(door, method, path);
         expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(404);
       }
-      const declined = await t.call('POST', portal(token, `/quotes/${r.quoteNumber}/1/decline`), null, { reason: 'Not ours' });
+      const declined = await call(door, 'POST', `/quotes/${r.quoteNumber}/1/decline`, { reason: 'Not ours' });
       expect(declined.statusCode).toBe(404);
-      const requested = await serviceRequest(r.locationId);
+      const requested = await serviceRequest(door, r.locationId);
       expect(requested.statusCode, requested.body).toBe(404);
       expect((await t.db.select().from(workOrders).where(eq(workOrders.customerId, r.locationId))).filter((w) => w.problem.startsWith('Walk-in cooler is warm'))).toEqual([]);
-      const lists = await Promise.all(['/workOrders', '/quotes', '/invoices'].map(async (p) => (await t.call('GET', portal(token, p), null)).json() as { workOrderId?: number; quoteNumber?: number; invoiceId?: number }[]));
+      const lists = await Promise.all(['/workOrders', '/quotes', '/invoices'].map(async (p) => (await call(door, 'GET', p)).json() as { workOrderId?: number; quoteNumber?: number; invoiceId?: number }[]));
       expect(lists[0].map((w) => w.workOrderId)).not.toContain(r.workOrderId);
       expect(lists[2].map((i) => i.invoiceId)).not.toContain(r.invoiceId);
       expect(lists[1].map((q) => q.quoteNumber)).not.toContain(r.quoteNumber);
@@ -102,11 +112,11 @@ describe("a portal link reaches its billing customer's records and nothing else"
   }
 
   it('carries no internal field in any answer: no cost, markup, note, rate, user or company id, and no last name', async () => {
-    const requested = await serviceRequest(own.locationId);
+    const requested = await serviceRequest(door, own.locationId);
     expect(requested.statusCode, requested.body).toBe(200);
     const answers = await Promise.all(
       ['', '/workOrders', `/workOrders/${own.workOrderId}`, '/quotes', `/quotes/${own.quoteNumber}`, '/invoices', '/equipment', '/pmContracts'].map(async (p) => {
-        const res = await t.call('GET', portal(token, p), null);
+        const res = await call(door, 'GET', p);
         expect(res.statusCode, p).toBe(200);
         return res.json() as unknown;
       }),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerPortalLinks, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
+import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerAccessRequests, customerPortalLinks, customerUsers, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -16,11 +16,13 @@ export const CUSTOMER_REFERENCES = [
   'contacts.customer_id',
   'credit_held_work_orders.customer_id',
   'credit_memos.billing_customer_id',
+  'customer_access_requests.billing_customer_id',
   'customer_estimates.customer_id',
   'customer_flag_links.customer_id',
   'customer_portal_links.billing_customer_id',
   'customer_portal_links.customer_id',
   'customer_rate_sheets.billing_customer_id',
+  'customer_users.billing_customer_id',
   'customers.billing_customer_id',
   'dunning_emails.customer_id',
   'equipment.customer_id',
@@ -90,6 +92,9 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
     // Portal links sent from the duplicate open the customer kept, billed as its invoices are.
     await tx.update(customerPortalLinks).set({ customerId: kept.id }).where(ofTenant(customerPortalLinks, ctx, eq(customerPortalLinks.customerId, merged.id)));
     await tx.update(customerPortalLinks).set({ billingCustomerId: billingTarget }).where(ofTenant(customerPortalLinks, ctx, eq(customerPortalLinks.billingCustomerId, merged.id)));
+    // The duplicate's customer users, and the sign-ins asked for it, read the portal of the customer billed in its place.
+    await tx.update(customerUsers).set({ billingCustomerId: billingTarget }).where(ofTenant(customerUsers, ctx, eq(customerUsers.billingCustomerId, merged.id)));
+    await tx.update(customerAccessRequests).set({ billingCustomerId: billingTarget }).where(ofTenant(customerAccessRequests, ctx, eq(customerAccessRequests.billingCustomerId, merged.id)));
     // Collection tasks and dunning e-mails follow the invoices they are about; a dunning the customer billed got the same
     // day for the same template and bucket is one already (its e-mail stays in the outbox).
     await tx.update(collectionTasks).set({ customerId: billingTarget }).where(ofTenant(collectionTasks, ctx, eq(collectionTasks.customerId, merged.id)));

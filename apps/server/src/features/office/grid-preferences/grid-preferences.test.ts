@@ -51,8 +51,10 @@ describe('grid preferences', () => {
     expect((await t.call('GET', url('myWorkOrders'), 'tech')).json().layout).toEqual(layout);
   });
 
-  it('is open to every signed-in person and to no one else', async () => {
-    for (const user of ['customer', 'payroll', 'sales']) expect((await t.call('GET', url('myWorkOrders'), user)).statusCode).toBe(200);
+  it('is open to every signed-in person of the company and to no one else', async () => {
+    for (const user of ['payroll', 'sales']) expect((await t.call('GET', url('myWorkOrders'), user)).statusCode).toBe(200);
+    // A customer user reads their portal only: no grid of the office.
+    expect((await t.call('GET', url('myWorkOrders'), 'customer')).statusCode).toBe(403);
     expect((await t.call('GET', url('myWorkOrders'), null)).statusCode).toBe(401);
     expect((await t.call('PUT', url('myWorkOrders'), null, layout)).statusCode).toBe(401);
   });

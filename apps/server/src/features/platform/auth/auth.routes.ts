@@ -43,17 +43,17 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; jwtSecret: stri
     },
   });
   r.post('/api/v1/Account/validateUser', {
-    config: { access: SIGNED_IN },
+    config: { access: SIGNED_IN, openToCustomerUsers: true },
     schema: { summary: 'The signed-in user of a token', tags: ['Account'], response: { 200: signedInUserSchema } },
     handler: (req) => validateUser(ctxOf(req, deps.db), deps.jwtSecret, req.headers.authorization!.replace(/^Bearer\s+/i, '')),
   });
   r.post('/api/v1/Account/refreshToken', {
-    config: { access: SIGNED_IN },
+    config: { access: SIGNED_IN, openToCustomerUsers: true },
     schema: { summary: 'A fresh access token for the signed-in user', tags: ['Account'], response: { 200: accessTokenAnswer } },
     handler: (req) => refreshToken(ctxOf(req, deps.db), deps.jwtSecret),
   });
   r.get('/api/v1/Account/user-roles-permissions/:userId', {
-    config: { access: SIGNED_IN, errors: [403] },
+    config: { access: SIGNED_IN, openToCustomerUsers: true, errors: [403] },
     schema: { summary: "A user's roles and permissions", tags: ['Account'], params: z.object({ userId: idParam('User') }), response: { 200: rolePermissionsList } },
     handler: (req) => getUserRolesPermissions(ctxOf(req, deps.db), req.access!, req.params.userId),
   });

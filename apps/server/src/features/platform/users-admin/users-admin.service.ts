@@ -15,9 +15,9 @@ import { checkRolesOffered, roleNamesOf } from './masked-roles.service';
 import { checkWorkFields, storeTeamLeaders, teamLeaderIdsOf, workDetailOf } from './user-work';
 
 /** A new user's work status: off duty until they clock in. */
-const OFF_DUTY = 10;
+export const OFF_DUTY = 10;
 /** Stands where a password hash would: no password verifies against it, so an invited user cannot sign in yet. */
-const NO_PASSWORD = '!invited';
+export const NO_PASSWORD = '!invited';
 export const EMAIL_TAKEN = 'Another user of this company has this e-mail address.';
 export const SUPER_ADMIN_ONLY = 'Only a Super Admin can give or take the Super Admin role, or change a Super Admin.';
 
@@ -106,7 +106,7 @@ async function checkEmailFree(tx: Tx, ctx: Ctx, email: string, exceptUserId?: nu
 }
 
 /** The user name is unique among every company's users (the index), said as a sentence. */
-async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
   try {
     return (await tx.insert(users).values(values).returning({ id: users.id }))[0];
   } catch (e) {

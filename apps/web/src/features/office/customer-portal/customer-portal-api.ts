@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PORTAL_REQUEST_PHOTO_FIELD, type CustomerPortalLink, type PmContractDecisionBody, type PortalEquipment, type PortalInvoice, type PortalPmContract, type PortalQuote, type PortalServiceRequestAnswer, type PortalSummary, type PortalWorkOrder, type SentCustomerPortalLink } from '@sm/shared';
-import { API_BASE, apiGet, apiPost } from '../../../lib/api';
+import { PORTAL_REQUEST_PHOTO_FIELD, type CustomerAccessRequest, type CustomerAccessRequestBody, type CustomerPortalLink, type CustomerUser, type CustomerUsersAnswer, type PmContractDecisionBody, type PortalEquipment, type PortalInvoice, type PortalPmContract, type PortalQuote, type PortalServiceRequestAnswer, type PortalSummary, type PortalWorkOrder, type SentCustomerPortalLink } from '@sm/shared';
+import { API_BASE, apiDelete, apiGet, apiPost } from '../../../lib/api';
 
 /** The portal links sent from one customer's page. */
 const linksKey = (customerId: number) => ['customerPortalLinks', customerId] as const;
@@ -25,50 +25,56 @@ export function useRevokePortalLink(customerId: number) {
   });
 }
 
-// ---------------------------------------------------------------- the customer's side, through the link
+// ---------------------------------------------------------------- the customer's side, through a link or signed in
 
-const portalPath = (token: string, rest = '') => `CustomerPortal/${encodeURIComponent(token)}${rest}`;
-const portalKey = (token: string) => ['customerPortal', token] as const;
+/** Where the portal's API answers: through the e-mailed link's token, or for the signed-in customer user. */
+export const linkPortalBase = (token: string) => `CustomerPortal/${encodeURIComponent(token)}`;
+export const SIGNED_IN_PORTAL_BASE = 'CustomerProfile';
+
+const portalPath = (base: string, rest = '') => `${base}${rest}`;
+const portalKey = (base: string) => ['customerPortal', base] as const;
 /** The portal's reads show their own states (expired link, nothing yet): no toast. */
 const quiet = { retry: false, meta: { silent: true } } as const;
 
-export const usePortalSummary = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'summary'], queryFn: ({ signal }) => apiGet<PortalSummary>(portalPath(token), { signal }), ...quiet });
+export const usePortalSummary = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'summary'], queryFn: ({ signal }) => apiGet<PortalSummary>(portalPath(base), { signal }), ...quiet });
 
-export const usePortalWorkOrders = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'workOrders'], queryFn: ({ signal }) => apiGet<PortalWorkOrder[]>(portalPath(token, '/workOrders'), { signal }), ...quiet });
+export const usePortalWorkOrders = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'workOrders'], queryFn: ({ signal }) => apiGet<PortalWorkOrder[]>(portalPath(base, '/workOrders'), { signal }), ...quiet });
 
-export const usePortalQuotes = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'quotes'], queryFn: ({ signal }) => apiGet<PortalQuote[]>(portalPath(token, '/quotes'), { signal }), ...quiet });
+export const usePortalQuotes = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'quotes'], queryFn: ({ signal }) => apiGet<PortalQuote[]>(portalPath(base, '/quotes'), { signal }), ...quiet });
 
-export const usePortalInvoices = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'invoices'], queryFn: ({ signal }) => apiGet<PortalInvoice[]>(portalPath(token, '/invoices'), { signal }), ...quiet });
+export const usePortalInvoices = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'invoices'], queryFn: ({ signal }) => apiGet<PortalInvoice[]>(portalPath(base, '/invoices'), { signal }), ...quiet });
 
-/** The invoice's PDF, opened in the browser: the link is the credential, no token travels. */
-export const portalInvoicePdfUrl = (token: string, invoiceId: number) => `${API_BASE}/${portalPath(token, `/invoices/${invoiceId}/pdf`)}`;
+/** The invoice's PDF through a link, opened in the browser: the link is the credential, no token travels. */
+export const portalInvoicePdfUrl = (base: string, invoiceId: number) => `${API_BASE}/${portalPath(base, `/invoices/${invoiceId}/pdf`)}`;
+/** The invoice's PDF of a signed-in customer user, fetched with their token. */
+export const portalInvoicePdfPath = (base: string, invoiceId: number) => portalPath(base, `/invoices/${invoiceId}/pdf`);
 
 /** Approves a quote version, or declines it with a reason; the quotes and work orders are read again. */
-export function useAnswerPortalQuote(token: string) {
+export function useAnswerPortalQuote(base: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ quote, reason }: { quote: PortalQuote; reason: string | null }) =>
-      apiPost<PortalQuote>(portalPath(token, `/quotes/${quote.quoteNumber}/${quote.quoteVersion}/${reason === null ? 'approve' : 'decline'}`), reason === null ? undefined : { reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: portalKey(token) }),
+      apiPost<PortalQuote>(portalPath(base, `/quotes/${quote.quoteNumber}/${quote.quoteVersion}/${reason === null ? 'approve' : 'decline'}`), reason === null ? undefined : { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: portalKey(base) }),
   });
 }
 
-export const usePortalEquipment = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'equipment'], queryFn: ({ signal }) => apiGet<PortalEquipment[]>(portalPath(token, '/equipment'), { signal }), ...quiet });
+export const usePortalEquipment = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'equipment'], queryFn: ({ signal }) => apiGet<PortalEquipment[]>(portalPath(base, '/equipment'), { signal }), ...quiet });
 
-export const usePortalPmContracts = (token: string) =>
-  useQuery({ queryKey: [...portalKey(token), 'pmContracts'], queryFn: ({ signal }) => apiGet<PortalPmContract[]>(portalPath(token, '/pmContracts'), { signal }), ...quiet });
+export const usePortalPmContracts = (base: string) =>
+  useQuery({ queryKey: [...portalKey(base), 'pmContracts'], queryFn: ({ signal }) => apiGet<PortalPmContract[]>(portalPath(base, '/pmContracts'), { signal }), ...quiet });
 
 /** Approves a maintenance contract with a name, or declines it with a comment; the portal is read again. */
-export function useDecidePortalPmContract(token: string) {
+export function useDecidePortalPmContract(base: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ pmContractId, body }: { pmContractId: number; body: PmContractDecisionBody }) => apiPost<PortalPmContract>(portalPath(token, `/pmContracts/${pmContractId}/decision`), body),
-    onSuccess: () => client.invalidateQueries({ queryKey: portalKey(token) }),
+    mutationFn: ({ pmContractId, body }: { pmContractId: number; body: PmContractDecisionBody }) => apiPost<PortalPmContract>(portalPath(base, `/pmContracts/${pmContractId}/decision`), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: portalKey(base) }),
   });
 }
 
@@ -83,16 +89,59 @@ export interface PortalServiceRequest {
 }
 
 /** Asks for service as multipart/form-data (the photos in the field `photos`); the work orders are read again. */
-export function useRequestPortalService(token: string) {
+export function useRequestPortalService(base: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: PortalServiceRequest) => {
       const form = new FormData();
       for (const key of ['locationId', 'problem', 'preferredTime', 'contactName', 'contactPhone'] as const) if (request[key].trim()) form.append(key, request[key]);
       for (const photo of request.photos) form.append(PORTAL_REQUEST_PHOTO_FIELD, photo, photo.name);
-      return apiPost<PortalServiceRequestAnswer>(portalPath(token, '/serviceRequests'), form);
+      return apiPost<PortalServiceRequestAnswer>(portalPath(base, '/serviceRequests'), form);
     },
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: [...portalKey(token), 'workOrders'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...portalKey(base), 'workOrders'] }),
+  });
+}
+
+// ---------------------------------------------------------------- customer users
+
+/** A portal link's contact asks for a sign-in of their own. */
+export function useRequestCustomerAccess(token: string) {
+  return useMutation({
+    mutationFn: (body: CustomerAccessRequestBody) => apiPost<{ message: string }>(portalPath(linkPortalBase(token), '/accessRequests'), body),
+    meta: { silent: true },
+  });
+}
+
+const customerUsersKey = (customerId: number) => ['customerUsers', customerId] as const;
+
+/** The billing customer's requests for a sign-in and its customer users, on the customer page. */
+export function useCustomerUsers(customerId: number) {
+  return useQuery({ queryKey: customerUsersKey(customerId), queryFn: ({ signal }) => apiGet<CustomerUsersAnswer>(`Customer/${customerId}/customerUsers`, { signal }) });
+}
+
+export function useGrantCustomerAccess(customerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, userName }: { requestId: number; userName: string }) => apiPost<CustomerAccessRequest>(`Customer/${customerId}/customerAccessRequests/${requestId}/grant`, { userName }),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: customerUsersKey(customerId) }),
+  });
+}
+
+export function useDeclineCustomerAccess(customerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: number; reason: string }) => apiPost<CustomerAccessRequest>(`Customer/${customerId}/customerAccessRequests/${requestId}/decline`, { reason }),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: customerUsersKey(customerId) }),
+  });
+}
+
+export function useRevokeCustomerUser(customerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => apiDelete<CustomerUser>(`Customer/${customerId}/customerUsers/${userId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: customerUsersKey(customerId) }),
   });
 }

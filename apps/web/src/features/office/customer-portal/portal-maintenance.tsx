@@ -11,11 +11,11 @@ const COLOURS: Record<PortalPmContract['status'], string> = { 'Waiting for your 
 type Decision = 'Approved' | 'Declined';
 
 /** The answer to a contract: the dialog is the confirmation; a name to approve, and a comment too to decline. */
-function DecisionDialog({ token, contract, decision, contactName, onClose }: { token: string; contract: PortalPmContract; decision: Decision; contactName: string; onClose: () => void }) {
+function DecisionDialog({ base, contract, decision, contactName, onClose }: { base: string; contract: PortalPmContract; decision: Decision; contactName: string; onClose: () => void }) {
   const [approverName, setApproverName] = useState(contactName);
   const [comment, setComment] = useState('');
   const { errors, clear, check } = useSchemaForm(pmContractDecisionBody);
-  const decide = useDecidePortalPmContract(token);
+  const decide = useDecidePortalPmContract(base);
   const isApproval = decision === 'Approved';
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +46,7 @@ function DecisionDialog({ token, contract, decision, contactName, onClose }: { t
   );
 }
 
-function ContractCard({ token, contract, contactName }: { token: string; contract: PortalPmContract; contactName: string }) {
+function ContractCard({ base, contract, contactName }: { base: string; contract: PortalPmContract; contactName: string }) {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Contract ${contract.name}`}>
@@ -81,7 +81,7 @@ function ContractCard({ token, contract, contactName }: { token: string; contrac
           <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setDeciding('Approved')}>Approve</Button>
         </Group>
       )}
-      {deciding && <DecisionDialog token={token} contract={contract} decision={deciding} contactName={contactName} onClose={() => setDeciding(null)} />}
+      {deciding && <DecisionDialog base={base} contract={contract} decision={deciding} contactName={contactName} onClose={() => setDeciding(null)} />}
     </Paper>
   );
 }
@@ -111,15 +111,15 @@ function EquipmentCard({ piece }: { piece: PortalEquipment }) {
 }
 
 /** The portal's equipment tab: the maintenance contracts (those waiting for an answer first), then the equipment. */
-export function PortalMaintenance({ token, contactName }: { token: string; contactName: string }) {
-  const contracts = usePortalPmContracts(token);
-  const equipment = usePortalEquipment(token);
+export function PortalMaintenance({ base, contactName }: { base: string; contactName: string }) {
+  const contracts = usePortalPmContracts(base);
+  const equipment = usePortalEquipment(base);
   return (
     <Stack gap="lg">
       <Stack gap="sm" component="section" aria-labelledby="portal-contracts">
         <Title order={2} size="h4" id="portal-contracts">Maintenance contracts</Title>
         <PortalList query={contracts} label="maintenance contracts" empty="No maintenance contracts yet.">
-          {(rows) => rows.map((c) => <ContractCard key={c.pmContractId} token={token} contract={c} contactName={contactName} />)}
+          {(rows) => rows.map((c) => <ContractCard key={c.pmContractId} base={base} contract={c} contactName={contactName} />)}
         </PortalList>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="portal-equipment">

@@ -12,10 +12,10 @@ const COLOURS: Record<PortalQuote['status'], string> = { Open: 'gray', Pending: 
 const LABELS: Record<PortalQuote['status'], string> = { Open: 'Draft', Pending: 'Draft', Submitted: 'Waiting for your answer', Approved: 'Approved', Rejected: 'Declined' };
 
 /** Decline with a reason: the dialog is the confirmation; the company reads the reason. */
-function DeclineDialog({ token, quote, onClose }: { token: string; quote: PortalQuote; onClose: () => void }) {
+function DeclineDialog({ base, quote, onClose }: { base: string; quote: PortalQuote; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const { errors, clear, check } = useSchemaForm(portalDeclineQuoteBody);
-  const answer = useAnswerPortalQuote(token);
+  const answer = useAnswerPortalQuote(base);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = check({ reason });
@@ -38,9 +38,9 @@ function DeclineDialog({ token, quote, onClose }: { token: string; quote: Portal
   );
 }
 
-function QuoteCard({ token, quote }: { token: string; quote: PortalQuote }) {
+function QuoteCard({ base, quote }: { base: string; quote: PortalQuote }) {
   const [isDeclining, setDeclining] = useState(false);
-  const answer = useAnswerPortalQuote(token);
+  const answer = useAnswerPortalQuote(base);
   const approve = async () => {
     const message = `Approve quote ${quote.quoteNumber}${quote.title ? ` (${quote.title})` : ''} for ${formatCurrency(quote.total)}? The work can then be scheduled.`;
     if (!(await confirm({ title: 'Approve quote', message, confirmLabel: 'Approve', cancelLabel: 'Cancel' }))) return;
@@ -82,16 +82,16 @@ function QuoteCard({ token, quote }: { token: string; quote: PortalQuote }) {
         </Group>
       )}
       {answer.isError && <Alert mt="sm" color="red" role="alert">{answer.error.message}</Alert>}
-      {isDeclining && <DeclineDialog token={token} quote={quote} onClose={() => setDeclining(false)} />}
+      {isDeclining && <DeclineDialog base={base} quote={quote} onClose={() => setDeclining(false)} />}
     </Paper>
   );
 }
 
 /** The quotes sent to the customer, those waiting for an answer first, each with Approve and Decline while it waits. */
-export function PortalQuotes({ token, query }: { token: string; query: { isPending: boolean; error: Error | null; data?: PortalQuote[] } }) {
+export function PortalQuotes({ base, query }: { base: string; query: { isPending: boolean; error: Error | null; data?: PortalQuote[] } }) {
   return (
     <PortalList query={query} label="quotes" empty="No quotes for you at the moment.">
-      {(rows) => rows.map((q) => <QuoteCard key={`${q.quoteNumber}-${q.quoteVersion}`} token={token} quote={q} />)}
+      {(rows) => rows.map((q) => <QuoteCard key={`${q.quoteNumber}-${q.quoteVersion}`} base={base} quote={q} />)}
     </PortalList>
   );
 }

@@ -31,13 +31,13 @@ function PhotoPreviews({ photos, onRemove }: { photos: Chosen[]; onRemove: (inde
 }
 
 /** The request form: where, what is wrong, when suits, who to call, and photos from the phone's camera or gallery. */
-function RequestForm({ token, summary, onDone }: { token: string; summary: PortalSummary; onDone: (answer: PortalServiceRequestAnswer) => void }) {
+function RequestForm({ base, summary, onDone }: { base: string; summary: PortalSummary; onDone: (answer: PortalServiceRequestAnswer) => void }) {
   const [values, setValues] = useState<Omit<PortalServiceRequest, 'photos'>>({
     locationId: summary.locations.length === 1 ? String(summary.locations[0].customerId) : '', problem: '', preferredTime: '', contactName: summary.contactName, contactPhone: '',
   });
   const [photos, setPhotos] = useState<Chosen[]>([]);
   const { errors, clear, check } = useSchemaForm(portalServiceRequestBody);
-  const request = useRequestPortalService(token);
+  const request = useRequestPortalService(base);
   // The previews still shown are released when the form closes.
   const shown = useRef(photos);
   shown.current = photos;
@@ -94,7 +94,7 @@ function RequestForm({ token, summary, onDone }: { token: string; summary: Porta
  * the number of the work order the company opened for it. The button stays disabled while a request is sending, so a
  * second tap sends nothing.
  */
-export function RequestService({ token, summary }: { token: string; summary: PortalSummary }) {
+export function RequestService({ base, summary }: { base: string; summary: PortalSummary }) {
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [opened, setOpened] = useState(false);
   const [sent, setSent] = useState<PortalServiceRequestAnswer | null>(null);
@@ -112,7 +112,7 @@ export function RequestService({ token, summary }: { token: string; summary: Por
             <Button onClick={close}>Done</Button>
           </Stack>
         ) : (
-          opened && <RequestForm token={token} summary={summary} onDone={setSent} />
+          opened && <RequestForm base={base} summary={summary} onDone={setSent} />
         )}
       </Modal>
     </>

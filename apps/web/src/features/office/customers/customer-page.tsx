@@ -16,6 +16,7 @@ import { RefrigerantReportMenu } from '../refrigerant/refrigerant-report-menu';
 import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
 import { PmContractsSection } from '../pm-contracts/pm-contracts-section';
 import { PortalLinksSection } from '../customer-portal/portal-links-section';
+import { CustomerUsersSection } from '../customer-portal/customer-users-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -162,6 +163,7 @@ export default function CustomerPage() {
         <ContactsSection customer={c} canWrite={canWriteContacts} />
         {c.canSeeCredit && <CreditSection customer={c} />}
         {satisfies(access, CUSTOMER_PORTAL_LINKS_ACCESS) && <PortalLinksSection customer={c} />}
+        {satisfies(access, CUSTOMER_PORTAL_LINKS_ACCESS) && <CustomerUsersSection customer={c} />}
       </SimpleGrid>
       <EquipmentSection customerId={c.customerId} canWrite={canWrite} />
       <PmContractsSection customerId={c.customerId} />

@@ -80,6 +80,11 @@ function useNoticesHub(): HubState {
           notifyWarning(`${notice.contactName} of ${notice.customerName} requested service in the customer portal: work order ${notice.workOrderNumber}${photos}.`, { title: 'Service request' });
           return;
         }
+        if (notice.kind === 'customerAccessRequest') {
+          void client.invalidateQueries({ queryKey: ['customerUsers', notice.customerId] });
+          notifyWarning(`${notice.name} of ${notice.customerName} asked for a sign-in to the customer portal: grant or decline it on the customer's page.`, { title: 'Customer access' });
+          return;
+        }
         if (notice.kind === 'payRaise') {
           void client.invalidateQueries({ queryKey: PAY_RAISE_NOTICES_KEY });
           notifyWarning(PAY_RAISE_TOASTS[notice.noticeKind](notice.employeeName), { title: 'Pay raise' });
