@@ -1,11 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CUSTOMER_ACCESS_REQUEST_OPEN, CUSTOMER_ACCESS_USER_EXISTS, CUSTOMER_USER_UNBOUND, ROLE } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customerAccessRequests, customers, customerUsers, emailOutbox, userRoles, users } from '../../../db/schema';
 import { CUSTOMER_USERS_PORTAL_ONLY } from '../../../lib/access-control';
 import { openHub } from '../../../test/hub-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { bearer, portal, portalContact } from './portal-fixtures';
+import { bearer, lakewoodWithLink, portal, portalContact } from './portal-fixtures';
 
 let t: TestApp;
 let base: string;
@@ -37,13 +37,7 @@ const as = (accessToken: string) => ({ headers: bearer(accessToken) });
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://portal.example' });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
-  [neighbour] = await t.db.select().from(customers).where(and(eq(customers.subscriberId, site.subscriberId), eq(customers.isBillingCustomer, true), ne(customers.id, site.billingCustomerId!))).limit(1);
-  const contactId = await portalContact(t, site, 'Dana Lopez', 'dana.lopez@freshmart.example');
-  const sent = await t.call('POST', office(site.id, '/portalLinks'), 'admin', { contactId });
-  expect(sent.statusCode, sent.body).toBe(200);
-  token = sent.json().clientAuthenticationId;
-  linkId = sent.json().customerPortalLinkId;
+  ({ site, neighbour, token, linkId } = await lakewoodWithLink(t, 'dana.lopez@freshmart.example'));
 });
 afterAll(() => t.close());
 

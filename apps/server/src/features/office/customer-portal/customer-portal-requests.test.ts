@@ -1,10 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customerPortalLinks, customers, workOrders } from '../../../db/schema';
 import { openHub } from '../../../test/hub-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { multipart, namesIn, picture } from '../../platform/files/file-fixtures';
-import { portal, portalContact } from './portal-fixtures';
+import { lakewoodWithLink, portal } from './portal-fixtures';
 
 let t: TestApp;
 let base: string;
@@ -26,13 +26,7 @@ const workOrdersOf = async (customerId: number) => t.db.select().from(workOrders
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
-  [neighbour] = await t.db.select().from(customers).where(and(eq(customers.subscriberId, site.subscriberId), eq(customers.isBillingCustomer, true), ne(customers.id, site.billingCustomerId!))).limit(1);
-  const contactId = await portalContact(t, site, 'Dana Lopez', 'dana@freshmart.example');
-  const sent = await t.call('POST', `/api/v1/Customer/${site.id}/portalLinks`, 'admin', { contactId });
-  expect(sent.statusCode, sent.body).toBe(200);
-  token = sent.json().clientAuthenticationId;
-  linkId = sent.json().customerPortalLinkId;
+  ({ site, neighbour, token, linkId } = await lakewoodWithLink(t, 'dana@freshmart.example'));
 });
 afterAll(() => t.close());
 

@@ -27,7 +27,9 @@ const ADDRESS_LIMIT = {
  * The customer portal (spec platform 2.1 /customerPortal/{clientAuthenticationId}): the office sends a contact a link
  * with "Manage Customer User Access", lists the links sent and revokes them; the link itself, without a sign-in, reads
  * the billing customer's locations, work orders, quotes and invoices, answers its quotes and requests service with
- * photos (a new work order, in the files store the office uses). Portal requests are limited per address and per link (its fingerprint), so neither a guesser nor a leaked link can run through the data.
+ * photos (a new work order, in the files store the office uses), and asks for a sign-in of its contact's own. Portal
+ * requests are limited per address and per link (its fingerprint), so neither a guesser nor a leaked link can run
+ * through the data. The same portal answers a signed-in customer user under `CustomerProfile` (portal-routes.ts).
  */
 export function customerPortalRoutes(app: FastifyInstance, deps: { db: Db; publicUrl: string; files: FilesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

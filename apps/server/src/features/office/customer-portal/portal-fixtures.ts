@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { contacts, customers, emailOutbox, workOrders } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 
@@ -55,4 +55,17 @@ export async function customerUserThrough(t: TestApp, token: string, customerId:
   const login = await t.call('POST', '/api/v1/Account/login', null, { userName: who.userName, password: 'walk-in-cooler-42' });
   expect(login.statusCode, login.body).toBe(200);
   return { userId: granted.json().userId as number, accessToken: login.json().accessToken as string, invitation };
+}
+
+/**
+ * The demo's Lakewood site, another billing customer of its company, and a portal link sent from the site's page to
+ * a new contact with the address given.
+ */
+export async function lakewoodWithLink(t: TestApp, email: string) {
+  const [site] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
+  const [neighbour] = await t.db.select().from(customers).where(and(eq(customers.subscriberId, site.subscriberId), eq(customers.isBillingCustomer, true), ne(customers.id, site.billingCustomerId!))).limit(1);
+  const contactId = await portalContact(t, site, 'Dana Lopez', email);
+  const sent = await t.call('POST', `/api/v1/Customer/${site.id}/portalLinks`, 'admin', { contactId });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return { site, neighbour, token: sent.json().clientAuthenticationId as string, linkId: sent.json().customerPortalLinkId as number };
 }
