@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route with its requirement, as registered: the access sweep walks this table. */
-    routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean; schema?: RouteSchema }[];
+    routeTable: { method: string; url: string; access?: Requirement; hasBody: boolean; isMultipart: boolean; schema?: RouteSchema }[];
     /** The bus of hub events (features/platform/realtime). */
     events: import('../features/platform/realtime/event-bus').EventBus;
   }
@@ -100,7 +100,8 @@ export function registerAccessControl(app: FastifyInstance, callers: CallerSourc
       throw new Error(`${String(route.method)} ${route.url} declares no access requirement`);
     }
     for (const method of [route.method].flat()) {
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, hasBody: !!route.schema?.body, schema: route.schema as RouteSchema });
+      const isMultipart = ((route.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, hasBody: !!route.schema?.body, isMultipart, schema: route.schema as RouteSchema });
     }
   });
   app.addHook('onRequest', async (request) => {
