@@ -83,7 +83,7 @@ const TESTS_PER_WALK: Record<string, number> = {
   'phone tech': 8,
   'desktop payroll': 5,
   'desktop sales': 4,
-  'desktop customer': 3,
+  'desktop customer': 1,
 };
 
 /** True the first time a key is given in this run (a route, a dialog, the user menu on a screen). */
@@ -164,7 +164,8 @@ async function checkNextPages(page: Page, screen: Screen, userName: string, isLa
   let walk: Walk | undefined = started;
   if (!walk) {
     await checkShell(page, screen, userName, run.checked);
-    const menu = await menuPaths(page);
+    // A customer user has no navbar: the portal they land on is their one page.
+    const menu = userName === 'customer' ? [new URL(page.url()).pathname] : await menuPaths(page);
     expect(menu.length, 'the navbar lists the pages of the role').toBeGreaterThan(0);
     walk = { queue: menu, next: 0, menuRoutes: [...new Set(menu.map(routeOf))] };
     run.walks[key] = walk;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import {
-  payRates, customerRateSheets, customers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
+  payRates, customerRateSheets, customers, customerUsers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
   userRoles, userTeamLeaders, users, workOrderFlags, workOrderTechnicians, workOrders,
 } from '../schema';
 import { ROLE, type RoleName } from '@sm/shared';
@@ -53,6 +53,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
       .values(POLAR_SITES.map(([b, ...p]) => ({ ...place(polar.id, p, b < 0), billingCustomerId: b >= 0 ? billing[b].id : null })))
       .returning({ id: customers.id, billingCustomerId: customers.billingCustomerId });
     await rateSheets(tx, polar.id, billing.map((b) => b.id), polar.users.tech);
+    // The demo's customer user reads FreshMart's portal when signed in.
+    await tx.insert(customerUsers).values({ subscriberId: polar.id, userId: polar.users.customer, billingCustomerId: billing[0].id, createdAt: now });
     const coastalSites = await tx
       .insert(customers)
       .values(COASTAL_SITES.map((p) => place(coastal.id, p, true)))

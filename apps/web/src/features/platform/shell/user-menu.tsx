@@ -12,9 +12,9 @@ function initials(name: string): string {
 /**
  * The signed-in user's name, e-mail, roles and the Sign out action (confirmed first). The button's name starts with
  * what it shows, the initials and, on wide screens, the name (voice control users say what they see: WCAG 2.5.3),
- * then says what it opens.
+ * then says what it opens. A customer user's menu has no provider logins.
  */
-export function UserMenu() {
+export function UserMenu({ withProviderLogins = true }: { withProviderLogins?: boolean }) {
   const { user, signOut } = useSignedIn();
 
   const askSignOut = async () => {
@@ -54,7 +54,7 @@ export function UserMenu() {
             {user.userRoles.join(', ')}
           </Text>
         </Menu.Label>
-        <ProviderLoginMenuItems />
+        {withProviderLogins && <ProviderLoginMenuItems />}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
           Sign out
