@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
-const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock(-dialogs)?|nte-meter|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|collections|collection-tasks|customer-portal|invoices|estimates|accounting|quickbooks|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
+const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock(-dialogs)?|nte-meter|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|collections|collection-tasks|customer-portal|customer-journey|invoices|estimates|accounting|quickbooks|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The two longest groups first (busy 573 s and 540 s alone; work 290 s; the rest 9-104 s): two groups run at once,
 // and a long group started late would end alone.
@@ -28,7 +28,7 @@ const groups = [
   { name: 'billing', testMatch: /(invoices|estimates|accounting|quickbooks)\.spec\.ts$/, port: base + 60 },
   { name: 'providers', testMatch: /(corrigo-checkout|corrigo-stop|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
-  { name: 'money', testMatch: /(money|collections|collection-tasks|customer-portal)\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
+  { name: 'money', testMatch: /(money|collections|collection-tasks|customer-portal|customer-journey)\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },
   // The payroll tests lock a worked pay period, the labor approval asks about worked labor, and fix time corrects and
   // locks the older one: their server's demo has the last two periods worked.
   // Parts: purchase orders e-mailed to vendors (read from the SMTP server on port + 2), received, used and returned.

@@ -215,6 +215,8 @@ describe('no secret is ever sent', () => {
     // A dunning e-mail template, for its page.
     const dunning = await t.call('POST', '/api/v1/CollectionTemplates', 'admin', { name: 'Hardening reminder', bucket: 'days1to30', subject: 'Past due', body: 'Dear {{customerName}}', isActive: true });
     params.collectionTemplateId = String(dunning.json().collectionTemplateId);
+    // A dunning run asked for now, for its page.
+    params.runId = String((await t.call('POST', '/api/v1/Collection/dunning/run', 'admin')).json().runId);
     // A portal link of a site, with a work order, a submitted quote and an invoice of its billing customer.
     const [portalSite] = await t.db.select().from(customers).where(eq(customers.name, 'FreshMart #112 Lakewood'));
     const portalWorkOrder = await siteWorkOrder(t, portalSite, 'HARDENING-1');

@@ -87,6 +87,8 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   const taskTemplate = await call('POST', '/api/v1/ReferenceList/collectionTaskTemplates', { name: `${text} reminder call`, bucket: 'days1to30', action: 'call', dueInDays: 2, isActive: true });
   await t.db.execute(sql`insert into collection_tasks (subscriber_id, customer_id, template_id, invoice_id, name, action, bucket, balance, due_date)
     values (${sid}, ${billing.id}, ${taskTemplate.id}, ${invoice.invoiceId}, ${`${text} reminder call`}, 'call', 'days1to30', 10, current_date)`);
+  // A dunning run asked for now ("Send statements now").
+  await call('POST', '/api/v1/Collection/dunning/run', undefined);
   const memo = await call('POST', '/api/v1/CreditMemo/create', { billingCustomerId: billing.id, amount: 5, reason: `${text} goodwill` });
   // The accounting lists, typed by hand, and a posting of the sync log (the credit memo's).
   const glAccount = await call('POST', '/api/v1/Intacct/chartOfAccount', { accountNo: '4000', title: `${text} income` });

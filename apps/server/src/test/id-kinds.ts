@@ -175,6 +175,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   customerEstimateLineId: { table: 'customer_estimate_lines' },
   invoiceId: { table: 'invoices' },
   collectionTaskId: { table: 'collection_tasks' },
+  runId: { table: 'scheduled_jobs', where: "dedupe_key like 'dunning-now:%'" },
   creditMemoId: { table: 'credit_memos' },
   // Accounting: the lists kept from Intacct and the sync log.
   'Intacct.glAccountId': { table: 'intacct_gl_accounts' },

@@ -117,3 +117,20 @@ export const statementQuery = z.object({
     .optional()
     .meta({ description: "The first day of the period, YYYY-MM-DD; 30 days before the company's today when left out" }),
 });
+
+/** Where a run of the company's dunning asked for now stands: waiting for the job runner, done, or failed. */
+export const DUNNING_RUN_STATES = ['queued', 'done', 'failed'] as const;
+export type DunningRunState = (typeof DUNNING_RUN_STATES)[number];
+
+/** `POST Collection/dunning/run` and `GET Collection/dunning/runs/{runId}`: the company's dunning run asked for now. */
+export const dunningRunSchema = z
+  .object({
+    runId: z.number(),
+    status: z.enum(DUNNING_RUN_STATES).meta({ description: 'queued until the job runner has run it (in a few seconds), then done, or failed after its retries' }),
+    statementsQueued: z.number().nullable().meta({ description: 'Statements the run wrote to the outbox once it is done; null before' }),
+    finishedAt: z.string().nullable().meta({ description: 'When the run ended, ISO 8601' }),
+  })
+  .meta({ example: { runId: 812, status: 'done', statementsQueued: 3, finishedAt: '2026-11-30T14:02:11.000Z' } });
+export type DunningRun = z.infer<typeof dunningRunSchema>;
+
+export const dunningRunParams = z.object({ runId: idParam('Dunning run') });

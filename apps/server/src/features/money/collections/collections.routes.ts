@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agingAnswerSchema, agingQuery, COLLECTION_READ, COLLECTION_WRITE, collectionCustomerParams, collectionTaskListSchema, collectionTaskParams, collectionTaskQuery, collectionTaskResultBody,
-  collectionTaskRunAnswer, collectionTaskSchema, CREDIT_LIMIT_ACCESS, customerAgingSchema, customerCreditAnswer, customerCreditBody, dunningEmailListAnswer, statementQuery,
+  collectionTaskRunAnswer, collectionTaskSchema, CREDIT_LIMIT_ACCESS, customerAgingSchema, customerCreditAnswer, customerCreditBody, dunningEmailListAnswer, dunningRunParams, dunningRunSchema, statementQuery,
 } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { ctxOf } from '../../../lib/access-control';
@@ -12,6 +12,7 @@ import { customerAging, listAging } from './aging.service';
 import { listDunningEmails } from './collection-templates.service';
 import { listCollectionTasks, recordCollectionTaskResult, runCollectionTasksNow } from './collection-tasks.service';
 import { setCustomerCredit } from './credit-hold.service';
+import { getDunningRun, runDunningNow } from './dunning-run.service';
 import { customerStatementPdf } from './statement.service';
 import './credit-hold-rule.job';
 import './dunning.job';
@@ -65,6 +66,24 @@ export function collectionsRoutes(app: FastifyInstance, deps: { db: Db }) {
       tags, params: collectionCustomerParams, response: { 200: dunningEmailListAnswer },
     },
     handler: (req) => listDunningEmails(ctxOf(req, deps.db), req.params.customerId),
+  });
+  r.post('/api/v1/Collection/dunning/run', {
+    config: { access: COLLECTION_WRITE },
+    schema: {
+      operationId: 'runDunningNow',
+      summary: "Send statements now: queue the company's dunning run at once, as the nightly run does it; a customer already e-mailed for its current bucket is not e-mailed again",
+      description: 'The run waits for the job runner (a second or two); read `Collection/dunning/runs/{runId}` for how many statements it queued. Asked for while a run still waits, it answers that run.',
+      tags, response: { 200: dunningRunSchema },
+    },
+    handler: (req) => runDunningNow(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/Collection/dunning/runs/:runId', {
+    config: { access: COLLECTION_READ },
+    schema: {
+      operationId: 'getDunningRun', summary: 'Where a dunning run asked for now stands, and how many statements it queued once done',
+      tags, params: dunningRunParams, response: { 200: dunningRunSchema },
+    },
+    handler: (req) => getDunningRun(ctxOf(req, deps.db), req.params.runId),
   });
   r.get('/api/v1/Collection/tasks', {
     config: { access: COLLECTION_READ },

@@ -16,6 +16,12 @@ export const DUNNING_JOB = 'dunning';
 /** The one waiting run of a company's dunning. */
 export const dunningKey = (subscriberId: number) => `dunning:${subscriberId}`;
 
+/** The one waiting run of a company's dunning asked for now ("Send statements now"), beside the nightly one. */
+export const dunningNowKey = (subscriberId: number) => `dunning-now:${subscriberId}`;
+
+/** The first half of the advisory lock a company's dunning run holds (the company is the second). */
+const DUNNING_LOCK = 7_301;
+
 /** `{{field}}` in a template, spaces inside the braces allowed. */
 const MERGE_FIELD = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
@@ -116,11 +122,18 @@ export async function runDunning(tx: Tx, subscriberId: number, now: Date, opts: 
   return { sent };
 }
 
-// A run applies as of its due time, or of now when it runs late; the next day's run is queued with it.
+/**
+ * A run applies as of its due time, or of now when it runs late. One run of a company at a time: a run asked for now
+ * and the nightly one wait for each other on the company's lock (and the once-only key holds regardless). The run
+ * keeps how many statements it queued with its job, for whoever asked for it; the nightly run queues the next day's.
+ */
 defineJob(DUNNING_JOB, async (tx, job) => {
   const subscriberId = job.subscriberId!;
+  await tx.execute(sql`select pg_advisory_xact_lock(${DUNNING_LOCK}, ${subscriberId})`);
   const now = new Date(Math.max(Date.now(), job.runAt.getTime()));
-  await runDunning(tx, subscriberId, now);
+  const { sent } = await runDunning(tx, subscriberId, now);
+  await tx.update(scheduledJobs).set({ payload: { ...job.payload, statementsQueued: sent } }).where(eq(scheduledJobs.id, job.id));
+  if (job.dedupeKey === dunningNowKey(subscriberId)) return;
   const [company] = await tx.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, subscriberId));
   if (company) await scheduleJob(tx, { kind: DUNNING_JOB, subscriberId, dedupeKey: dunningKey(subscriberId), runAt: nextDailyRun(now, company.timeZone) });
 });

@@ -1,7 +1,7 @@
 import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, CREDIT_LIMIT_ACCESS, formatDate, moneyText, satisfies, type AgingAnswer, type AgingBucket } from '@sm/shared';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, COLLECTION_WRITE, CREDIT_LIMIT_ACCESS, formatDate, moneyText, satisfies, type AgingAnswer, type AgingBucket } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
@@ -12,6 +12,7 @@ import { useSignedIn } from '../../platform/auth/session-context';
 import { AgingCards, AgingTable, type AgingSort } from './aging-grid';
 import { agingQuery, type AgingRow } from './collections-api';
 import { CreditDialog } from './credit-dialog';
+import { SendStatementsButton } from './send-statements';
 
 const PAGE_SIZE = 25;
 
@@ -49,13 +50,14 @@ function BucketTotals({ totals, bucket, onBucket }: { totals: AgingAnswer['total
  * `/collection` (spec platform 2.1): receivables by billing customer, aged current, 1-30, 31-60, 61-90 and over 90 days
  * past due in the company's time zone, with the bucket totals of every matching customer at the top; filters by
  * bucket, over limit and hold, and a name search; a row opens the customer's open invoices (Process Payment for
- * Billing writers), and Credit sets the limit and hold for those with "Access Customer Credit Limit & OnHold".
+ * Billing writers), and Credit sets the limit and hold for those with "Access Customer Credit Limit & OnHold". "Send statements now" runs the nightly dunning at once for Collection writers.
  */
 export default function CollectionPage() {
   usePageTitle('Collections');
   const { access } = useSignedIn();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const mayEditCredit = satisfies(access, CREDIT_LIMIT_ACCESS);
+  const maySend = satisfies(access, COLLECTION_WRITE);
   const [search, setSearch] = useState('');
   const [bucket, setBucket] = useState<AgingBucket | null>(null);
   const [overLimit, setOverLimit] = useState(false);
@@ -88,12 +90,15 @@ export default function CollectionPage() {
   const grid = { rows: aging.data?.data, sort, dir, onSort, openId, onToggle: (id: number) => setOpenId(openId === id ? null : id), onCredit: mayEditCredit ? setEditing : undefined };
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2}>Collections</Title>
-        <Text size="sm" c="dimmed">
-          What each billing customer owes, by days past due{aging.data ? ` as of ${formatDate(aging.data.asOf)}` : ''}.
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2}>Collections</Title>
+          <Text size="sm" c="dimmed">
+            What each billing customer owes, by days past due{aging.data ? ` as of ${formatDate(aging.data.asOf)}` : ''}.
+          </Text>
+        </Stack>
+        {maySend && <SendStatementsButton />}
+      </Group>
       <BucketTotals totals={aging.data?.totals} bucket={bucket} onBucket={changed(setBucket)} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AgingAnswer, AgingQuery, AgingRow, CollectionTemplate, CollectionTemplateInput, CustomerAging, CustomerCreditAnswer, CustomerCreditBody, DunningEmail, OpenInvoice } from '@sm/shared';
+import type { AgingAnswer, AgingQuery, AgingRow, CollectionTemplate, CollectionTemplateInput, CustomerAging, CustomerCreditAnswer, CustomerCreditBody, DunningEmail, DunningRun, OpenInvoice } from '@sm/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { BILLING_KEY } from '../invoices/invoices-api';
 
@@ -63,4 +63,19 @@ export function useCollectionTemplateMutations() {
     update: useMutation({ mutationFn: ({ id, body }: { id: number; body: CollectionTemplateInput }) => apiPut<CollectionTemplate>(`CollectionTemplates/${id}`, body), onSuccess: refresh }),
     remove: useMutation({ mutationFn: (id: number) => apiDelete<{ collectionTemplateId: number }>(`CollectionTemplates/${id}`), onSuccess: refresh }),
   };
+}
+
+/** Queues the company's dunning run now ("Send statements now"); answers the run to follow. */
+export function useRunDunningNow() {
+  return useMutation({ mutationFn: () => apiPost<DunningRun>('Collection/dunning/run') });
+}
+
+/** Where a dunning run asked for now stands: read every second while it waits for the job runner. */
+export function dunningRunQuery(runId: number) {
+  return queryOptions({
+    queryKey: [...COLLECTION_KEY, 'dunningRun', runId],
+    queryFn: ({ signal }) => apiGet<DunningRun>(`Collection/dunning/runs/${runId}`, { signal }),
+    refetchInterval: (q) => (q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 1000),
+    staleTime: 0,
+  });
 }
