@@ -50,7 +50,8 @@ function BucketTotals({ totals, bucket, onBucket }: { totals: AgingAnswer['total
  * `/collection` (spec platform 2.1): receivables by billing customer, aged current, 1-30, 31-60, 61-90 and over 90 days
  * past due in the company's time zone, with the bucket totals of every matching customer at the top; filters by
  * bucket, over limit and hold, and a name search; a row opens the customer's open invoices (Process Payment for
- * Billing writers), and Credit sets the limit and hold for those with "Access Customer Credit Limit & OnHold". "Send statements now" runs the nightly dunning at once for Collection writers.
+ * Billing writers), and Credit sets the limit and hold for those with "Access Customer Credit Limit & OnHold".
+ * "Send statements now" runs the nightly dunning at once, for Collection writers.
  */
 export default function CollectionPage() {
   usePageTitle('Collections');
