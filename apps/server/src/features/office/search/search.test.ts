@@ -214,8 +214,9 @@ describe('search shows only what the caller may see', () => {
     expect((await search('tech', 'maria garcia')).contacts).toEqual([]);
   });
 
-  it('answers empty groups to those who may read none of them', async () => {
-    for (const user of ['payroll', 'customer']) expect(await search(user, 'freshmart')).toEqual({ workOrders: [], customers: [], contacts: [] });
+  it('answers empty groups to those who may read none of them, and nothing to a customer user (the portal is theirs)', async () => {
+    expect(await search('payroll', 'freshmart')).toEqual({ workOrders: [], customers: [], contacts: [] });
+    expect((await t.call('GET', '/api/v1/Search/records?q=freshmart', 'customer')).statusCode).toBe(403);
   });
 });
 
