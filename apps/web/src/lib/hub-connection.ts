@@ -87,12 +87,12 @@ export function connectHub(path: string, on: { message(m: HubMessage): void; sta
 const COALESCE_MS = 250;
 
 /**
- * A hub whose every event is a hint to read something again: events that arrive together cause one `refresh`, and a
- * connection that comes back after a loss refreshes too, for the events it missed. `state` hears the connection's.
+ * A hub whose every event is a hint to read something again: events that arrive together cause one `refresh`, and each
+ * connection made refreshes too, for the events sent before it was open: the page's first read runs while the socket
+ * opens, and a change made between the two would otherwise never show. `state` hears the connection's.
  */
 export function connectRefreshingHub(path: string, refresh: () => void, state?: (s: HubState) => void): HubConnection {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let hasBeenOnline = false;
   const later = () => {
     clearTimeout(timer);
     timer = setTimeout(refresh, COALESCE_MS);
@@ -101,9 +101,7 @@ export function connectRefreshingHub(path: string, refresh: () => void, state?: 
     message: later,
     state: (next) => {
       state?.(next);
-      if (next !== 'online') return;
-      if (hasBeenOnline) later();
-      hasBeenOnline = true;
+      if (next === 'online') later();
     },
   });
   return {

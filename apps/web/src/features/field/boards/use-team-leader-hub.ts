@@ -7,7 +7,7 @@ import { BOARD_QUERY_KEY } from './boards-api';
 /**
  * Keeps the master board live through the team-leader hub (spec platform 4.7). `gridUpdate`, `upsert` and `delete`
  * invalidate the board; `refreshMaps` asks for the positions again, which travel in the same answer, so it does
- * the same. A connection that comes back after a loss refetches too, for the events it missed. Answers the state
+ * the same. Each connection made refetches too, for the events sent before it was open. Answers the state
  * of the connection and `reconnectNow` for the "Reconnect" button.
  */
 export function useTeamLeaderHub(): { state: HubState; reconnectNow: () => void } {

@@ -7,7 +7,7 @@ import { WORK_ORDER_DETAILS_KEY } from './work-order-api';
 /**
  * Keeps an open work order page live through its hub (spec platform 4.7): any event about the work order (labor
  * started or stopped, status, materials, items, NTE) reads the page and its NTE meter again, and so does a
- * connection that comes back after a loss, for what it missed.
+ * connection made, for what was sent before it was open.
  */
 export function useWorkOrderHub(workOrderId: number) {
   const client = useQueryClient();
