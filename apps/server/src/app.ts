@@ -50,6 +50,7 @@ import { purchasingRoutes } from './features/office/purchasing/purchasing.routes
 import { inventoryRoutes } from './features/office/inventory/inventory.routes';
 import { stockTransferRoutes } from './features/office/inventory/stock-transfers.routes';
 import { vendorCreditsRoutes } from './features/office/purchasing/vendor-credits.routes';
+import { reportsRoutes } from './features/office/reports/reports.routes';
 import { cacheAccess } from './features/platform/permissions/access-cache';
 import { permissionsRoutes } from './features/platform/permissions/permissions.routes';
 import { corrigoRoutes } from './features/field/providers/corrigo/corrigo.routes';
@@ -252,6 +253,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   inventoryRoutes(app, opts);
   stockTransferRoutes(app, opts);
   vendorCreditsRoutes(app, opts);
+  reportsRoutes(app, opts);
   await teamLeaderHub(app, { bus });
   workOrderHub(app, { db: opts.db, bus });
 

@@ -74,3 +74,4 @@ export * from './schemas/vendor-credits';
 export * from './schemas/offline-requests';
 export * from './schemas/accounting';
 export * from './schemas/quickbooks';
+export * from './schemas/reports';

@@ -150,6 +150,8 @@ describe('no secret is ever sent', () => {
     });
     // A quote and an invoice of the demo company, for their pages, PDFs and e-mail forms; and a document template.
     params.kind = 'invoice';
+    params.reportKey = 'revenue';
+    queries['/api/v1/Reports/:reportKey/export'] = '?format=xlsx';
     const quote = (await t.call('POST', '/api/v1/Quotes/create', 'admin', { workOrderId: Number(params.workOrderId) })).json();
     Object.assign(params, { quoteNumber: String(quote.quoteNumber), quoteVersion: String(quote.quoteVersion) });
     // A customer estimate, for its page.

@@ -25,6 +25,7 @@ import { WRITE_UPS_AREAS } from '../features/people/write-ups/write-ups-areas';
 import { PAY_RAISE_AREAS } from '../features/people/pay-raises/pay-raises-areas';
 import { MY_SOP_AREAS } from '../features/people/sop/sop-areas';
 import { PAYROLL_AREAS } from '../features/people/payroll/payroll-areas';
+import { REPORTS_AREAS } from '../features/office/reports/reports-areas';
 
 /**
  * The single registry of built areas. The router, the navbar, the home cards and the sign-in landing all
@@ -140,6 +141,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...WRITE_UPS_AREAS,
   ...PAY_RAISE_AREAS,
   ...PAYROLL_AREAS,
+  ...REPORTS_AREAS,
   ...MY_SOP_AREAS,
   ...ADMINISTRATION_AREAS,
   SEARCH_AREA,

@@ -1,0 +1,128 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  jsonNumberOf, REPORT_DEFINITIONS, sumMoney, wallClockOf,
+  type ReportAnswer, type ReportCatalog, type ReportCell, type ReportColumn, type ReportKey, type ReportQuery,
+} from '@sm/shared';
+import { subscribers } from '../../../db/schema';
+import type { Ctx } from '../../../lib/context';
+import { quoteConversionStatement, revenueStatement, workOrderAgingStatement, type ReportInput, type StatementRow } from './reports-sql';
+
+/** `GET Reports`: the catalogue, in the order the page lists it. */
+export function reportCatalog(): ReportCatalog {
+  return REPORT_DEFINITIONS.map((d) => ({ ...d, groupings: [...d.groupings] }));
+}
+
+/** A report as read: its answer, and its rows' figures as exact text for the files made from it. */
+export interface ReadReport {
+  answer: ReportAnswer;
+  /** The rows and the totals with money as decimal text (the answer carries JSON numbers). */
+  exact: { rows: StatementRow[]; totals: StatementRow };
+}
+
+interface Shape {
+  columns: ReportColumn[];
+  statement: (input: ReportInput) => SQL;
+  chart: ReportAnswer['chart'];
+  /** A row's figures worked out from the others (a share), for rows and totals alike. */
+  derive?: (row: StatementRow) => StatementRow;
+}
+
+const col = (key: string, label: string, kind: ReportColumn['kind']): ReportColumn => ({ key, label, kind });
+
+const approvalShare = (row: StatementRow): StatementRow => {
+  const decided = Number(row.approved) + Number(row.rejected);
+  return { ...row, approvalShare: decided === 0 ? null : Math.round((Number(row.approved) * 1000) / decided) / 10 };
+};
+
+function shapeOf(reportKey: ReportKey, groupBy: ReportQuery['groupBy']): Shape {
+  switch (reportKey) {
+    case 'revenue': {
+      const grouping = groupBy ?? 'month';
+      const label = { month: 'Month', week: 'Week', customer: 'Billing Customer' }[grouping];
+      return {
+        columns: [
+          col('label', label, 'text'), col('invoices', 'Invoices', 'count'), col('subtotal', 'Subtotal', 'money'), col('tax', 'Tax', 'money'),
+          col('total', 'Total', 'money'), col('collected', 'Collected', 'money'), col('due', 'Due', 'money'),
+        ],
+        statement: (input) => revenueStatement(input, grouping),
+        chart: { kind: grouping === 'customer' ? 'bar' : 'line', labelKey: 'label', series: ['total', 'collected'] },
+      };
+    }
+    case 'workOrderAging':
+      return {
+        columns: [
+          col('label', 'Status', 'text'), col('days0to7', '0–7 days', 'count'), col('days8to30', '8–30 days', 'count'),
+          col('days31to60', '31–60 days', 'count'), col('days61to90', '61–90 days', 'count'), col('over90', 'Over 90 days', 'count'),
+          col('open', 'Open', 'count'),
+        ],
+        statement: workOrderAgingStatement,
+        chart: { kind: 'bar', labelKey: 'label', series: ['days0to7', 'days8to30', 'days31to60', 'days61to90', 'over90'] },
+      };
+    case 'quoteConversion':
+      return {
+        columns: [
+          col('label', 'Month', 'text'), col('quotes', 'Quotes', 'count'), col('approved', 'Approved', 'count'), col('rejected', 'Rejected', 'count'),
+          col('waiting', 'Waiting', 'count'), col('approvalShare', 'Approved of Decided', 'percent'),
+        ],
+        statement: quoteConversionStatement,
+        chart: { kind: 'bar', labelKey: 'label', series: ['approved', 'rejected', 'waiting'] },
+        derive: approvalShare,
+      };
+  }
+}
+
+/** The sums of the rows: money to the cent, counts whole; the label column says Total. */
+function totalsOf(columns: ReportColumn[], rows: StatementRow[]): StatementRow {
+  const totals: StatementRow = {};
+  for (const c of columns) {
+    if (c.kind === 'text') totals[c.key] = 'Total';
+    else if (c.kind === 'money') totals[c.key] = sumMoney(rows.map((r) => String(r[c.key] ?? '0')));
+    else if (c.kind === 'count') totals[c.key] = rows.reduce((n, r) => n + Number(r[c.key] ?? 0), 0);
+  }
+  return totals;
+}
+
+/** The answer's cells: money as its JSON number, the rest as read. */
+function jsonRow(columns: ReportColumn[], row: StatementRow): Record<string, ReportCell> {
+  return Object.fromEntries(columns.map((c) => [c.key, c.kind === 'money' && row[c.key] !== null ? jsonNumberOf(String(row[c.key])) : (row[c.key] ?? null)]));
+}
+
+/** First day of the month eleven months before today's: with today, the last twelve months. */
+function yearBefore(today: string): string {
+  const [y, m] = today.split('-').map(Number);
+  const start = new Date(Date.UTC(y, m - 12, 1));
+  return start.toISOString().slice(0, 10);
+}
+
+/**
+ * `GET Reports/{reportKey}`: one report over the company's dates (the last twelve months to today when no range is
+ * given), read in one statement; the totals are summed from its rows, so the rows always add up to them.
+ */
+export async function readReport(ctx: Ctx, reportKey: ReportKey, query: ReportQuery): Promise<ReadReport> {
+  const [company] = await ctx.db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(sql`${subscribers.id} = ${ctx.actor.subscriberId}`);
+  const timeZone = company?.timeZone ?? 'UTC';
+  const today = wallClockOf(ctx.now, timeZone).toISOString().slice(0, 10);
+  const definition = REPORT_DEFINITIONS.find((d) => d.reportKey === reportKey)!;
+  const from = definition.usesRange ? (query.from ?? yearBefore(query.to ?? today)) : today;
+  const to = definition.usesRange ? (query.to ?? today) : today;
+  const shape = shapeOf(reportKey, query.groupBy);
+  const input: ReportInput = { subscriberId: ctx.actor.subscriberId, timeZone, today, from, to };
+  const read = ((await ctx.db.execute(shape.statement(input))) as unknown as { rows: StatementRow[] }).rows;
+  const derive = shape.derive ?? ((r: StatementRow) => r);
+  const rows = read.map(derive);
+  const totals = derive(totalsOf(shape.columns, read));
+  return {
+    answer: {
+      reportKey,
+      title: definition.title,
+      from,
+      to,
+      groupBy: definition.groupings.length > 0 ? (query.groupBy ?? definition.groupings[0]) : null,
+      columns: shape.columns,
+      rows: rows.map((r) => jsonRow(shape.columns, r)),
+      totals: jsonRow(shape.columns, totals),
+      chart: shape.chart,
+    },
+    exact: { rows, totals },
+  };
+}
