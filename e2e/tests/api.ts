@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { accessTokenOf } from './session';
 
 /** Tokens by user name: a worker runs the tests of one group, against one server. */
 const apiTokens = new Map<string, string>();
@@ -44,3 +45,13 @@ export async function deleteVisits(request: APIRequestContext, made: number[]) {
   const dispatcher = await tokenOf(request, 'dispatcher');
   while (made.length > 0) await call(request, dispatcher, 'DELETE', `Scheduler/${made.pop()}`);
 }
+
+/** Calls the API as the user signed in to the page; anything but a 200 fails the test with the answer's text. */
+export async function callAsPage(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** The date `days` days before `day` (YYYY-MM-DD). */
+export const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

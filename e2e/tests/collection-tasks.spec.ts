@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { moneyText } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { choose, shot, toastGone } from './page-actions';
-import { accessTokenOf, openAs } from './session';
+import { openAs } from './session';
+import { callAsPage as call, daysBefore } from './api';
 
 // The collection tasks as the office works them. The test makes its own customer with an invoice 25 days past due
 // (due on receipt), then opens Collection Tasks from the navbar and makes today's tasks: the company's starting
@@ -11,14 +12,6 @@ import { accessTokenOf, openAs } from './session';
 
 const NAME = 'Pier Nine Oyster Bar';
 const AMOUNT = 268.4;
-
-const call = async (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => {
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-};
-
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 test('the office makes the day\'s collection tasks and records a promise to pay', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -3,6 +3,7 @@ import { moneyText } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { choose, shot, toastGone } from './page-actions';
 import { accessTokenOf, openAs } from './session';
+import { callAsPage as call, daysBefore } from './api';
 
 // Receivables as the office collects them. The test makes its own customer (the demo has no unpaid invoices): a
 // billing customer with two work orders, one of them invoiced 20 days ago (due on receipt: 1-30 days past due), the
@@ -16,15 +17,7 @@ const AMOUNT = 412.35;
 
 test.describe.configure({ mode: 'serial' });
 
-const call = async (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => {
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-};
-
 /** The day `days` before a YYYY-MM-DD day. */
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
 /** The customer, a work order invoiced 20 days before the company's today, and an open work order. */
 async function pastDueCustomer(page: Page, name = NAME) {
   const { asOf } = await call(page, 'GET', 'Collection/aging?take=1');

@@ -4,7 +4,8 @@ import { moneyText } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';
 import { choose, shot, toastGone } from './page-actions';
-import { accessTokenOf, noticesLive, openAs } from './session';
+import { noticesLive, openAs } from './session';
+import { callAsPage as call, daysBefore } from './api';
 
 // One customer from the portal link to the paid invoice, in a row. The office makes its own customer with a contact, a
 // quote submitted to it, and an e-mail template for 31-60 days past due whose tasks go to the dispatcher. The office
@@ -26,14 +27,6 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQyVuCFTE
 
 const mailbox = mailboxOfGroup();
 test.describe.configure({ mode: 'serial' });
-
-const call = async (page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-};
-
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The statements (a PDF attached, the template's subject) the SMTP server received for the contact so far. */
 const statementsTo = (address: string) =>

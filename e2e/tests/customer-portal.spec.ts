@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';
 import { choose, shot } from './page-actions';
-import { accessTokenOf, openAs, signIn } from './session';
+import { openAs, signIn } from './session';
+import { callAsPage as call } from './api';
 
 // The customer portal through an e-mailed link. The office makes its own customer (a billing customer with a contact,
 // a work order with a quote submitted to the customer, and an invoiced work order), sends the contact a portal link
@@ -18,12 +19,6 @@ const ADDRESS = 'rosa@baysidebakery.example';
 
 const mailbox = mailboxOfGroup();
 test.describe.configure({ mode: 'serial' });
-
-const call = async (page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-};
 
 /** The customer, its contact, a work order with a submitted quote (one line: 1 × 213.70 at 50% = 320.55) and an invoice. */
 async function bakery(page: Page) {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { moneyText, type ReportAnswer } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { shot } from './page-actions';
-import { accessTokenOf, openAs } from './session';
+import { openAs } from './session';
+import { callAsPage as call, daysBefore } from './api';
 
 // The office's reports as an administrator reads them. The test bills a customer of its own, opens Reports from the
 // navbar, groups revenue by customer and finds its invoice there; the chart is drawn, and the table's totals, the CSV
@@ -13,14 +14,6 @@ import { accessTokenOf, openAs } from './session';
 
 const NAME = 'Harbor Light Bakery';
 const AMOUNT = 412.35;
-
-const call = async (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => {
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { authorization: `Bearer ${await accessTokenOf(page)}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-};
-
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The cells of one CSV line (RFC 4180: a quoted cell may hold commas and doubled quotes). */
 const csvCells = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1].replace(/^"(.*)"$/s, '$1').replaceAll('""', '"'));
@@ -80,6 +73,22 @@ test('work-order aging on a phone: chart and table, no sideways scroll, accessib
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'reports-aging-phone');
   await expectAccessible(page, 'reports aging phone');
+});
+
+test('the provider compliance scorecard lists what the API counts, against the 90% line', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openAs(page, 'admin', '/reports?report=providerScorecard');
+  await expect(page.getByRole('heading', { name: /^Provider Compliance Scorecard: / })).toBeVisible();
+  const answer: ReportAnswer = await call(page, 'GET', 'Reports/providerScorecard');
+  expect(answer.chart.target).toBe(90);
+  await expect(page.getByTestId('report-row')).toHaveCount(answer.rows.length);
+  for (const row of answer.rows) {
+    const shown = page.getByTestId('report-row').filter({ hasText: String(row.technician) }).filter({ hasText: String(row.client) });
+    await expect(shown).toContainText(String(row.meetsTopTier ?? '—'));
+  }
+  if (answer.rows.length > 0) await expect(page.getByTestId('report-chart').getByText('90%')).toBeVisible();
+  await shot(page, 'reports-scorecard-desktop');
+  await expectAccessible(page, 'reports scorecard desktop');
 });
 
 test('a technician is offered no Reports and is turned away from its address', async ({ page }) => {

@@ -102,6 +102,8 @@ test.describe('on a phone', () => {
     await expect(stop.getByRole('combobox', { name: 'Primary Status' })).toHaveValue('IN PROGRESS');
     await expect(stop.getByRole('combobox', { name: 'Extended Status' })).toBeVisible();
     await expect(stop.getByTestId('provider-position-warning')).toHaveCount(0);
+    // Checked in a moment ago: a check-out now is a miss on the client's scorecard, and the technician is told so.
+    await expect(stop.getByTestId('sc-early-check-out-warning')).toContainText(/counts as a miss on the client's compliance scorecard/);
     await stop.getByRole('textbox', { name: 'Description' }).fill('Replaced the evaporator fan motor; box down to 36°F.');
     await page.screenshot({ path: test.info().outputPath('stop-in-progress-phone.png') });
     await choose(stop, 'Primary Status', 'COMPLETED');

@@ -17,6 +17,10 @@ import { gridAnswer } from './grid';
 export const CUSTOMER_LOOKUP_MAX_TAKE = 50;
 /** The widest check-in radius a site may have, in metres. */
 export const SITE_RADIUS_MAX_METERS = 5000;
+/** The longest a ServiceChannel client can give to invoice a finished work order, in days. */
+export const PROVIDER_INVOICE_DAYS_MAX = 365;
+/** The days a ServiceChannel client without its own is taken to give. */
+export const PROVIDER_INVOICE_DAYS_DEFAULT = 30;
 export const CUSTOMER_NOTES_MAX = 4000;
 
 export const PHONE_MESSAGE = (label: string) => `${label} must be a 10-digit number like 214-555-0100 (the first digit not 0).`;
@@ -119,6 +123,13 @@ const customerFields = {
     .max(SITE_RADIUS_MAX_METERS, `Site Radius must be at most ${SITE_RADIUS_MAX_METERS} metres.`)
     .nullish(),
   timeZone: timeZoneField,
+  /** The days a ServiceChannel client gives to invoice a finished work order (the provider scorecard); null: the default. */
+  providerInvoiceDays: z
+    .number({ error: 'Invoice Days must be a number.' })
+    .int('Invoice Days must be a whole number.')
+    .min(1, 'Invoice Days must be at least 1.')
+    .max(PROVIDER_INVOICE_DAYS_MAX, `Invoice Days must be at most ${PROVIDER_INVOICE_DAYS_MAX}.`)
+    .nullish(),
   /** Left out: a new customer takes the company's customer defaults (Tax Status), a changed one keeps its own. */
   isTaxExempt: bool('Tax Exempt').optional(),
   /**
@@ -247,6 +258,7 @@ export const customerDetailsSchema = customerLocationSchema.extend({
   ...customerPositionFields,
   siteRadiusMeters: z.number().nullable(),
   timeZone: z.string().nullable(),
+  providerInvoiceDays: z.number().nullable(),
   isTaxExempt: z.boolean(),
   termsId: z.number().nullable(),
   billingMethodId: z.number().nullable(),

@@ -7,7 +7,7 @@ import { dateText } from './common';
  * dates and, where it has them, a grouping. Every report answers the same table shape (columns, rows, totals and the
  * chart that reads it), so the page, the CSV and the XLSX are all made from one answer and their figures agree.
  */
-export const REPORT_KEYS = ['revenue', 'workOrderAging', 'quoteConversion'] as const;
+export const REPORT_KEYS = ['revenue', 'workOrderAging', 'quoteConversion', 'providerScorecard'] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export const REPORT_GROUPINGS = ['month', 'week', 'customer'] as const;
@@ -55,6 +55,14 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
     reportKey: 'quoteConversion',
     title: 'Quote Conversion',
     description: 'Quotes sent by month, how many the customers approved or declined, and the share and value approved.',
+    groupings: [],
+    usesRange: true,
+  },
+  {
+    reportKey: 'providerScorecard',
+    title: 'Provider Compliance Scorecard',
+    description:
+      'ServiceChannel work orders by technician and client: the share checked in and out at least 10 minutes apart, arrived within the planned visit, and invoiced within the client\'s days, against the 90% of the top tier.',
     groupings: [],
     usesRange: true,
   },
@@ -112,7 +120,13 @@ export const reportAnswer = z.object({
   /** The sums of the rows (money exact to the cent), labelled in the first column. */
   totals: z.record(z.string(), cell),
   /** What the chart draws: the label column and the series columns. */
-  chart: z.object({ kind: z.enum(['bar', 'line']), labelKey: z.string(), series: z.array(z.string()) }),
+  chart: z.object({
+    kind: z.enum(['bar', 'line']),
+    labelKey: z.string(),
+    series: z.array(z.string()),
+    /** A line the figures are held to (the scorecard's 90%), or null. */
+    target: z.number().nullable(),
+  }),
 });
 export type ReportAnswer = z.infer<typeof reportAnswer>;
 

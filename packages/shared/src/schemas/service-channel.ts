@@ -27,6 +27,10 @@ export const SERVICE_CHANNEL_STATUSES: Readonly<Record<string, readonly string[]
 export const SC_STOP_PRIMARY_STATUSES = ['IN PROGRESS', 'COMPLETED'] as const;
 export const SC_DEFAULT_PRIMARY_STATUS = 'IN PROGRESS';
 export const SC_COMPLETED = 'COMPLETED';
+/** A check-out sooner than this after the check-in counts as a miss on the provider's scorecard. */
+export const SC_CHECK_MINUTES_MIN = 10;
+/** The share of work orders a technician must meet on each measure for ServiceChannel's top tier, in percent. */
+export const SC_TOP_TIER_SHARE = 90;
 
 /** Whether the Stop dialog shows the extended status for a primary status: not once the work is COMPLETED (spec clock 4). */
 export const showsScExtendedStatus = (primary: string | null | undefined) => !!primary && primary !== SC_COMPLETED;

@@ -55,6 +55,7 @@ export async function getCustomer(ctx: Ctx, access: Access, customerId: number):
     longitude: c.longitude,
     siteRadiusMeters: c.siteRadiusMeters,
     timeZone: c.timeZone,
+    providerInvoiceDays: c.providerInvoiceDays,
     isTaxExempt: c.isTaxExempt,
     termsId: c.termsId,
     billingMethodId: c.billingMethodId,

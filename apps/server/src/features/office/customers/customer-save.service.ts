@@ -69,6 +69,7 @@ function columnsOf(body: SaveCustomerParsed, position: GeoPoint | null) {
     longitude: position?.lng ?? null,
     siteRadiusMeters: body.siteRadiusMeters ?? null,
     timeZone: body.timeZone,
+    providerInvoiceDays: body.providerInvoiceDays ?? null,
     notes: body.notes,
     ...(body.creditLimit !== undefined ? { creditLimit: body.creditLimit === null ? null : body.creditLimit.toFixed(2) } : {}),
     ...(body.isOnCreditHold !== undefined ? { isOnCreditHold: body.isOnCreditHold } : {}),

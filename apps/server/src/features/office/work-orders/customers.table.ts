@@ -20,6 +20,8 @@ export const customers = pgTable(
     longitude: doublePrecision('longitude'),
     /** How far from the site a provider accepts a check-in, in metres (the service-channel location radius). */
     siteRadiusMeters: doublePrecision('site_radius_meters'),
+    /** The days a ServiceChannel client gives to invoice a finished work order; null: the product's default (the scorecard). */
+    providerInvoiceDays: integer('provider_invoice_days'),
     isBillingCustomer: boolean('is_billing_customer').notNull().default(false),
     billingCustomerId: integer('billing_customer_id').references((): AnyPgColumn => customers.id),
     /** The site's IANA time zone; null means the company's. */
@@ -46,6 +48,7 @@ export const customers = pgTable(
   },
   (t) => [
     index('customers_subscriber_idx').on(t.subscriberId),
+    check('customers_provider_invoice_days', sql`${t.providerInvoiceDays} between 1 and 365`),
     // What a record of the same company points at (equipment at a location), so it never names another company's.
     unique('customers_subscriber_id_unique').on(t.subscriberId, t.id),
     uniqueIndex('customers_external_id_unique').on(t.subscriberId, t.externalId).where(sql`${t.externalId} is not null`),

@@ -4,6 +4,7 @@ import { checkProviderPosition, CORRIGO_COMMENT_MAX, CORRIGO_COMMENT_MIN, CORRIG
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { StartViewData } from './clock-api';
+import { EarlyCheckOutWarning } from './early-check-out-warning';
 import { needsCompanyDescription, showsCorrigoStop, type StopValues } from './clock-form';
 import { clockPositionQuery, type LatLong } from './current-position';
 import type { ClockForm } from './use-clock-form';
@@ -130,6 +131,7 @@ function ServiceChannelStopFields({ view, form }: Pick<StopFieldsProps, 'view' |
   };
   return (
     <>
+      <EarlyCheckOutWarning startTime={view.startTime} />
       {view.serviceChannelNotice && (
         <Alert color="gray" title="ServiceChannel statuses">
           {view.serviceChannelNotice}

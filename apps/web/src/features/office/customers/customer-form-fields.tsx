@@ -1,6 +1,6 @@
 import { Grid, Group, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CUSTOMER_NOTES_MAX, formatPhone, GPS_MESSAGE, isValidPhone, parseLatLng, SITE_RADIUS_MAX_METERS, type CustomerLookupRow } from '@sm/shared';
+import { CUSTOMER_NOTES_MAX, formatPhone, GPS_MESSAGE, isValidPhone, parseLatLng, PROVIDER_INVOICE_DAYS_DEFAULT, PROVIDER_INVOICE_DAYS_MAX, SITE_RADIUS_MAX_METERS, type CustomerLookupRow } from '@sm/shared';
 import type { ReactNode } from 'react';
 import { CustomerPicker } from './customer-picker';
 import type { CustomerFormErrors, CustomerFormValues } from './customer-form';
@@ -134,6 +134,16 @@ function BillingFields({ values, errors, set, customerId, knownBilling }: Fields
         />
       )}
       <CustomerTermsFields values={values} set={set} />
+      <NumberInput
+        label="ServiceChannel Invoice Days"
+        description={`The days this client gives to invoice a finished work order; empty: ${PROVIDER_INVOICE_DAYS_DEFAULT}.`}
+        min={1}
+        max={PROVIDER_INVOICE_DAYS_MAX}
+        allowDecimal={false}
+        value={values.providerInvoiceDays}
+        error={errors.providerInvoiceDays}
+        onChange={(v) => set('providerInvoiceDays', v)}
+      />
     </FormSection>
   );
 }

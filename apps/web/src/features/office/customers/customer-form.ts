@@ -12,6 +12,7 @@ export interface CustomerFormValues {
   /** What was typed: decimal degrees or degrees, minutes and seconds. */
   gps: string;
   siteRadiusMeters: number | string;
+  providerInvoiceDays: number | string;
   timeZone: string | null;
   /** Undefined on a new customer until it is touched: the company's customer defaults then apply. */
   isTaxExempt: boolean | undefined;
@@ -41,6 +42,7 @@ export function newCustomerValues(billingCustomerId: number | null): CustomerFor
     email: '',
     gps: '',
     siteRadiusMeters: '',
+    providerInvoiceDays: '',
     timeZone: null,
     isTaxExempt: undefined,
     termsId: undefined,
@@ -70,6 +72,7 @@ export function customerValues(c: CustomerDetails): CustomerFormValues {
     email: c.email ?? '',
     gps: c.latitude !== null && c.longitude !== null ? `${Number(c.latitude.toFixed(6))}, ${Number(c.longitude.toFixed(6))}` : '',
     siteRadiusMeters: c.siteRadiusMeters ?? '',
+    providerInvoiceDays: c.providerInvoiceDays ?? '',
     timeZone: c.timeZone,
     isTaxExempt: c.isTaxExempt,
     termsId: idText(c.termsId),
@@ -98,6 +101,7 @@ export function bodyOfForm(v: CustomerFormValues, canSetCredit: boolean): SaveCu
     email: v.email,
     gps: v.gps,
     siteRadiusMeters: numberOrNull(v.siteRadiusMeters),
+    providerInvoiceDays: numberOrNull(v.providerInvoiceDays),
     timeZone: v.timeZone,
     isTaxExempt: v.isTaxExempt,
     termsId: idOf(v.termsId),
@@ -111,7 +115,7 @@ export function bodyOfForm(v: CustomerFormValues, canSetCredit: boolean): SaveCu
   };
 }
 
-const FIELD_ORDER: (keyof CustomerFormValues)[] = ['name', 'phone', 'email', 'address', 'city', 'state', 'zip', 'gps', 'siteRadiusMeters', 'timeZone', 'billingCustomerId', 'notes', 'creditLimit'];
+const FIELD_ORDER: (keyof CustomerFormValues)[] = ['name', 'phone', 'email', 'address', 'city', 'state', 'zip', 'gps', 'siteRadiusMeters', 'timeZone', 'billingCustomerId', 'providerInvoiceDays', 'notes', 'creditLimit'];
 
 /** Checks the form with the shared schema the server uses: the errors by field, in the order the form shows them. */
 export function validateCustomerForm(v: CustomerFormValues, canSetCredit: boolean): CustomerFormErrors {

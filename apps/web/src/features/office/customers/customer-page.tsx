@@ -108,6 +108,7 @@ function DetailsSection({ c }: { c: CustomerDetails }) {
         <Fact label="Email">{c.email ? <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor> : 'None'}</Fact>
         <Fact label="GPS">{c.latitude !== null && c.longitude !== null ? `${c.latitude.toFixed(6)}, ${c.longitude.toFixed(6)}` : 'None'}</Fact>
         <Fact label="Site radius">{c.siteRadiusMeters !== null ? `${c.siteRadiusMeters} m` : 'None'}</Fact>
+        {c.providerInvoiceDays !== null && <Fact label="ServiceChannel invoice days">{c.providerInvoiceDays}</Fact>}
         <Fact label="Time zone">{c.timeZone ? c.timeZone.replaceAll('_', ' ') : "The company's"}</Fact>
         <Fact label="Work orders">{c.counts.workOrders}</Fact>
       </Stack>

@@ -16,15 +16,18 @@ export function cellText(column: ReportColumn, value: ReportCell): string {
 export function ReportChart({ answer }: { answer: ReportAnswer }) {
   const byKey = new Map(answer.columns.map((c) => [c.key, c]));
   const series = answer.chart.series.map((key, i) => ({ name: key, label: byKey.get(key)?.label ?? key, color: SERIES_COLORS[i % SERIES_COLORS.length] }));
-  const isMoney = byKey.get(answer.chart.series[0])?.kind === 'money';
+  const kind = byKey.get(answer.chart.series[0])?.kind;
+  const target = answer.chart.target;
   const props = {
     h: 300,
     data: answer.rows,
     dataKey: answer.chart.labelKey,
     series,
     withLegend: true,
-    valueFormatter: (v: number) => (isMoney ? moneyText(v) : String(v)),
+    valueFormatter: (v: number) => (kind === 'money' ? moneyText(v) : kind === 'percent' ? `${v}%` : String(v)),
     tickLine: 'y' as const,
+    yAxisProps: kind === 'percent' ? { domain: [0, 100] } : undefined,
+    referenceLines: target === null ? undefined : [{ y: target, label: `${target}%`, color: 'red.6' }],
   };
   return (
     <div role="img" aria-label={`${answer.title} chart: ${series.map((s) => s.label).join(', ')} by ${byKey.get(answer.chart.labelKey)?.label ?? 'row'}`} data-testid="report-chart">

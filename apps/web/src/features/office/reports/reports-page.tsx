@@ -60,7 +60,7 @@ export default function ReportsPage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label="Report"
-            w={220}
+            w={290}
             data={(catalog.data ?? []).map((d) => ({ value: d.reportKey, label: d.title }))}
             value={reportKey}
             onChange={(v) => set({ report: v, groupBy: null })}

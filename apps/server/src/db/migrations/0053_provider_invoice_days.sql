@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "provider_invoice_days" integer;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_provider_invoice_days" CHECK ("customers"."provider_invoice_days" between 1 and 365);
