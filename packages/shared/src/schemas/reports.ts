@@ -22,6 +22,9 @@ export const REPORTS_READ: Requirement = { kind: 'area', area: 'Reports', level:
 /** Work orders in these statuses are finished with: Canceled, Duplicate, Billed, Completed, Invoice Submitted. */
 export const FINISHED_WORK_ORDER_STATUS_IDS = [22, 25, 27, 38, 53] as const;
 
+/** Revenue by customer lists this many, the largest first, and every other customer in one row. */
+export const REVENUE_TOP_CUSTOMERS = 25;
+
 /** The longest range one report reads: a little over two years. */
 export const REPORT_RANGE_MAX_DAYS = 800;
 
@@ -40,7 +43,7 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   {
     reportKey: 'revenue',
     title: 'Revenue',
-    description: 'Invoiced revenue by month, week or customer: invoices, subtotal, tax, total, collected and still due.',
+    description: 'Invoiced revenue by month, week or customer (the 25 largest, then all others): invoices, subtotal, tax, total, collected and still due.',
     groupings: ['month', 'week', 'customer'],
     usesRange: true,
   },

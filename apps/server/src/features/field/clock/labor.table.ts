@@ -58,6 +58,8 @@ export const workOrderLabor = pgTable(
   (t) => [
     uniqueIndex('work_order_labor_one_open_per_user').on(t.userId).where(sql`${t.stoppedAt} is null`),
     index('work_order_labor_work_order_idx').on(t.workOrderId),
+    // A company's visits over a range of days (the reports).
+    index('work_order_labor_subscriber_started_idx').on(t.subscriberId, t.startedAt),
     index('work_order_labor_user_started_idx').on(t.userId, t.startedAt),
     index('work_order_labor_user_stopped_idx').on(t.userId, t.stoppedAt),
     check('work_order_labor_stops_after_start', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),

@@ -54,6 +54,8 @@ export const scheduleItems = pgTable(
     uniqueIndex('schedule_items_one_edit_per_occurrence').on(t.recurrenceId, t.occurrenceStart).where(sql`not ${t.isDeleted}`),
     index('schedule_items_subscriber_start_idx').on(t.subscriberId, t.startAt),
     index('schedule_items_technician_start_idx').on(t.subscriberId, t.technicianUserId, t.startAt),
+    // The visits planned for a work order (the provider scorecard's arrival window).
+    index('schedule_items_work_order_idx').on(t.workOrderId).where(sql`${t.workOrderId} is not null`),
     index('schedule_items_series_idx').on(t.subscriberId, t.technicianUserId).where(sql`${t.recurrenceRule} is not null and not ${t.isDeleted}`),
     check('schedule_items_duration_range', sql`${t.durationHours} > 0 and ${t.durationHours} <= 24`),
     check('schedule_items_task_or_work_order', sql`${t.workOrderId} is not null or btrim(coalesce(${t.task}, '')) <> ''`),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FINISHED_WORK_ORDER_STATUS_IDS, type ReportGrouping } from '@sm/shared';
+import { FINISHED_WORK_ORDER_STATUS_IDS, REVENUE_TOP_CUSTOMERS, type ReportGrouping } from '@sm/shared';
 
 /** What a report's statement is asked: the company, its time zone and today, and the range of its dates. */
 export interface ReportInput {
@@ -13,30 +13,40 @@ export interface ReportInput {
 /** One row of a statement: its label, its order, and its figures (sums of money as exact decimal text). */
 export type StatementRow = Record<string, string | number | null>;
 
-const REVENUE_GROUPS: Record<ReportGrouping, { label: SQL; order: SQL; join: SQL }> = {
-  month: { label: sql`to_char(i.invoice_date, 'YYYY-MM')`, order: sql`to_char(i.invoice_date, 'YYYY-MM')`, join: sql`` },
+const REVENUE_PERIODS: Record<'month' | 'week', SQL> = {
+  month: sql`to_char(i.invoice_date, 'YYYY-MM')`,
   // Weeks start on Sunday (spec platform 9).
-  week: {
-    label: sql`'Week of ' || to_char(i.invoice_date - extract(dow from i.invoice_date)::int, 'YYYY-MM-DD')`,
-    order: sql`to_char(i.invoice_date - extract(dow from i.invoice_date)::int, 'YYYY-MM-DD')`,
-    join: sql``,
-  },
-  customer: { label: sql`c.name`, order: sql`lower(c.name) || '#' || c.id`, join: sql`join customers c on c.id = i.billing_customer_id` },
+  week: sql`to_char(i.invoice_date - extract(dow from i.invoice_date)::int, 'YYYY-MM-DD')`,
 };
 
+const REVENUE_SUMS = sql`count(*)::int as invoices, sum(i.subtotal) as subtotal, sum(i.tax) as tax, sum(i.total) as total,
+  sum(i.payments_total + i.credits_applied) as collected, sum(i.amount_due) as due`;
+
+const RANGE = (input: ReportInput) => sql`i.subscriber_id = ${input.subscriberId} and i.invoice_date between ${input.from}::date and ${input.to}::date`;
+
 /**
- * Revenue: the company's invoices dated in the range (every invoice is a submitted one, its totals frozen), grouped;
- * collected is what payments and credits settled.
+ * Revenue: the company's invoices dated in the range (every invoice is a submitted one, its totals frozen), by period,
+ * or by billing customer: the REVENUE_TOP_CUSTOMERS largest by total, then every other customer in one row, so the
+ * answer stays a picture however many customers there are. Collected is what payments and credits settled.
  */
 export function revenueStatement(input: ReportInput, groupBy: ReportGrouping): SQL {
-  const g = REVENUE_GROUPS[groupBy];
+  if (groupBy !== 'customer') {
+    const label = groupBy === 'week' ? sql`'Week of ' || p.period` : sql`p.period`;
+    return sql`
+      select ${label} as label, invoices, subtotal::text as subtotal, tax::text as tax, total::text as total, collected::text as collected, due::text as due
+      from (select ${REVENUE_PERIODS[groupBy]} as period, ${REVENUE_SUMS} from invoices i where ${RANGE(input)} group by 1) p
+      order by p.period`;
+  }
   return sql`
-    select ${g.label} as label, count(*)::int as invoices, sum(i.subtotal)::text as subtotal, sum(i.tax)::text as tax,
-      sum(i.total)::text as total, sum(i.payments_total + i.credits_applied)::text as collected, sum(i.amount_due)::text as due
-    from invoices i ${g.join}
-    where i.subscriber_id = ${input.subscriberId} and i.invoice_date between ${input.from}::date and ${input.to}::date
-    group by ${g.label}, ${g.order}
-    order by ${g.order}`;
+    with per_customer as (
+      select i.billing_customer_id as id, ${REVENUE_SUMS} from invoices i where ${RANGE(input)} group by i.billing_customer_id
+    ), ranked as (
+      select p.*, c.name, row_number() over (order by p.total desc, lower(c.name), c.id) as rank from per_customer p join customers c on c.id = p.id
+    )
+    select case when min(rank) <= ${REVENUE_TOP_CUSTOMERS} then min(name) else 'All other ' || count(*) || ' customers' end as label,
+      sum(invoices)::int as invoices, sum(subtotal)::text as subtotal, sum(tax)::text as tax, sum(total)::text as total,
+      sum(collected)::text as collected, sum(due)::text as due
+    from ranked group by least(rank, ${REVENUE_TOP_CUSTOMERS + 1}) order by min(rank)`;
 }
 
 const FINISHED = sql.raw(FINISHED_WORK_ORDER_STATUS_IDS.join(', '));

@@ -51,8 +51,21 @@ describe('reports', () => {
     const byWeek = await report(`revenue?${RANGE}&groupBy=week`);
     expect(byWeek.rows.map((r: { label: string; total: number }) => [r.label, r.total])).toEqual([['Week of 2020-01-05', 100.1], ['Week of 2020-01-26', 200.5]]);
     const byCustomer = await report(`revenue?${RANGE}&groupBy=customer`);
-    expect(byCustomer.rows.map((r: { label: string; total: number; invoices: number }) => [r.label, r.invoices, r.total])).toEqual([['Apex Diner', 2, 100.4], ['Zed Grocery', 1, 200.2]]);
+    expect(byCustomer.rows.map((r: { label: string; total: number; invoices: number }) => [r.label, r.invoices, r.total])).toEqual([['Zed Grocery', 1, 200.2], ['Apex Diner', 2, 100.4]]);
     expect(byCustomer.chart).toEqual({ kind: 'bar', labelKey: 'label', series: ['total', 'collected'], target: null });
+  });
+
+  it('lists the 25 largest customers by revenue, then every other customer in one row, the totals unchanged', async () => {
+    for (let n = 1; n <= 27; n++) {
+      const c = await billingCustomer(t, polar.subscriberId, `Many Customers ${String(n).padStart(2, '0')}`, polar.net30Id);
+      await invoiceOf(t, polar.subscriberId, c.id, '2018-06-15', 0, `${n}.00`);
+    }
+    const answer = await report('revenue?from=2018-06-01&to=2018-06-30&groupBy=customer');
+    expect(answer.rows).toHaveLength(26);
+    expect(answer.rows[0]).toMatchObject({ label: 'Many Customers 27', invoices: 1, total: 27 });
+    expect(answer.rows[24]).toMatchObject({ label: 'Many Customers 03', total: 3 });
+    expect(answer.rows[25]).toMatchObject({ label: 'All other 2 customers', invoices: 2, total: 3 });
+    expect(answer.totals).toMatchObject({ invoices: 27, total: 378 });
   });
 
   it('exports the same figures as CSV and XLSX, with a totals row', async () => {
@@ -75,8 +88,8 @@ describe('reports', () => {
     const values = sheet.getSheetValues().slice(1).map((row) => (row as ExcelJS.CellValue[]).slice(1));
     expect(values).toEqual([
       ['Billing Customer', 'Invoices', 'Subtotal', 'Tax', 'Total', 'Collected', 'Due'],
-      ['Apex Diner', 2, 100.4, 0, 100.4, 0, 100.4],
       ['Zed Grocery', 1, 200.2, 0, 200.2, 50.05, 150.15],
+      ['Apex Diner', 2, 100.4, 0, 100.4, 0, 100.4],
       ['Total', 3, 300.6, 0, 300.6, 50.05, 250.55],
     ]);
     expect(sheet.getCell('E2').numFmt).toBe('#,##0.00');

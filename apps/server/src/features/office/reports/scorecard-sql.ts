@@ -18,8 +18,8 @@ export function providerScorecardStatement(input: ReportInput): SQL {
   return sql`
     with visits as (
       select l.user_id, w.id as wo_id, coalesce(w.billing_customer_id, w.customer_id) as client_id, l.started_at, l.stopped_at,
-        exists (select 1 from provider_actions a where a.labor_id = l.id and a.action = 'checkIn' and a.is_ok) as checked_in,
-        exists (select 1 from provider_actions a where a.labor_id = l.id and a.action = 'checkOut' and a.is_ok) as checked_out
+        exists (select 1 from provider_actions a where a.work_order_id = l.work_order_id and a.labor_id = l.id and a.action = 'checkIn' and a.is_ok) as checked_in,
+        exists (select 1 from provider_actions a where a.work_order_id = l.work_order_id and a.labor_id = l.id and a.action = 'checkOut' and a.is_ok) as checked_out
       from work_order_labor l join work_orders w on w.id = l.work_order_id
       where l.subscriber_id = ${input.subscriberId} and w.provider = 'serviceChannel'
         and (l.started_at at time zone ${tz})::date between ${input.from}::date and ${input.to}::date
