@@ -1,5 +1,5 @@
 import type { ReferenceListDefinition } from './reference-list-types';
-import { AGING_BUCKET_LABELS, PAST_DUE_BUCKETS } from './schemas/collections';
+import { AGING_BUCKET_LABELS, PAST_DUE_BUCKETS } from './collection-rules';
 
 /**
  * The collection settings (spec platform 2.1 administration collectionSettings: collectionTaskTemplate,

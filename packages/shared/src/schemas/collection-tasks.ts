@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLLECTION_ACTIONS } from '../collection-task-lists';
 import { moneyOf } from '../helpers/money';
 import { dateText, idParam, optionalText, pagingQuery } from './common';
-import { PAST_DUE_BUCKETS } from './collections';
+import { PAST_DUE_BUCKETS } from '../collection-rules';
 
 /** What came of a task: the sentence a person picks when recording it. */
 export const COLLECTION_OUTCOMES = [

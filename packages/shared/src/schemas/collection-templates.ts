@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateText, idParam, required, requiredText } from './common';
-import { PAST_DUE_BUCKETS, type PastDueBucket } from './collections';
+import { PAST_DUE_BUCKETS, type PastDueBucket } from '../collection-rules';
 import { EMAIL_SUBJECT_MAX } from './email-templates';
 
 /**

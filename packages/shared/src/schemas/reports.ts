@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Requirement } from '../access';
 import { dateText } from './common';
 
 /**
@@ -15,9 +14,6 @@ export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 export const REPORT_COLUMN_KINDS = ['text', 'count', 'money', 'percent'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
-
-/** Who reads the office's reports: Reports read with All Reports (a sales person's Sales Reports are their own). */
-export const REPORTS_READ: Requirement = { kind: 'area', area: 'Reports', level: 'read', functionality: 'All Reports' };
 
 /** Work orders in these statuses are finished with: Canceled, Duplicate, Billed, Completed, Invoice Submitted. */
 export const FINISHED_WORK_ORDER_STATUS_IDS = [22, 25, 27, 38, 53] as const;
