@@ -16,7 +16,7 @@ export async function tokenOf(request: APIRequestContext, userName: string): Pro
 }
 
 /** Calls the API with a token; anything but a 2xx fails the test with the answer's text. */
-export async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+export async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const response = await request.fetch(`/api/v1/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return response.json();

@@ -20,6 +20,8 @@ export const LANDINGS: Record<string, string> = {
   payroll: '/home',
   sales: '/sales/scheduler',
   customer: '/customerPortal',
+  data: '/management/dataSpecialist',
+  dsm: '/management/dsmDashboard',
   'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',
 };

@@ -19,6 +19,7 @@ import { nteMeterRoutes } from './features/field/clock/nte-meter.routes';
 import { contactsRoutes } from './features/office/customers/contacts.routes';
 import { equipmentRoutes } from './features/office/equipment/equipment.routes';
 import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes';
+import { roleBoardsRoutes } from './features/office/role-boards/role-boards.routes';
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
@@ -216,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contactsRoutes(app, opts);
   equipmentRoutes(app, { db: opts.db, publicUrl });
   pmVisitsRoutes(app, opts);
+  roleBoardsRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
   refrigerantRoutes(app, opts);
   workOrderItemsRoutes(app, opts);

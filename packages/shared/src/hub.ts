@@ -23,6 +23,11 @@ export function isHubMessage(value: unknown): value is HubMessage {
 export const TEAM_LEADER_HUB_PATH = '/hubs/teamLeader';
 export const NOTIFICATIONS_HUB_PATH = '/hubs/notifications';
 /**
+ * The hub of the office's work-order boards (the data and quote specialists'): the company's events that name a work
+ * order (status, clock, items, a new one), for everyone who reads work orders.
+ */
+export const WORK_ORDERS_HUB_PATH = '/hubs/workOrders';
+/**
  * The hub of one work order's page: it hears the company's events about that work order (clock, status, materials,
  * items, NTE), for everyone who may see the work order, technicians included.
  */

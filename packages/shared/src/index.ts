@@ -18,6 +18,7 @@ export * from './schemas/work-order-details';
 export * from './schemas/recurrence';
 export * from './schemas/scheduling';
 export * from './schemas/boards';
+export * from './schemas/role-boards';
 export * from './schemas/sales-scheduling';
 export * from './schemas/unassigned-work';
 export * from './schemas/corrigo';

@@ -79,3 +79,15 @@ export const CUSTOMER_PORTAL_LINKS_ACCESS: Requirement = { kind: 'area', area: '
 export const CUSTOMER_ACCESS_REQUEST_PATH = '/users/registerForCustomerAccess';
 /** A signed-in customer user reads their own billing customer's portal: the Customer role's "Customer Profile". */
 export const CUSTOMER_PROFILE_ACCESS: Requirement = { kind: 'area', area: 'Users', level: 'read', functionality: 'Customer Profile' };
+
+/**
+ * The office's role boards (spec platform 2.1 /management/dataSpecialist, in `LANDING_PATHS`, and quoteSpecialist) and
+ * who may open them: the data specialist's needs Work Orders write with Change Status (the Data Specialist role's; fixing a work order's
+ * data ends in moving its status on, which technicians, who write their own work orders, may not), the quote
+ * specialist's Quotes read with Can Access Quotes Grid (the Project Specialist's and the Dispatcher's).
+ */
+export const QUOTE_SPECIALIST_BOARD_PATH = '/management/quoteSpecialist';
+export const DATA_SPECIALIST_BOARD_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'write', functionality: 'Change Status' };
+export const QUOTE_SPECIALIST_BOARD_ACCESS: Requirement = { kind: 'area', area: 'Quotes', level: 'read', functionality: 'Can Access Quotes Grid' };
+/** The DSM dashboard (spec platform 2.1 /management/dsmDashboard, in `LANDING_PATHS`): DSM Dashboard read, as 2.4 lands it. */
+export const DSM_DASHBOARD_ACCESS: Requirement = { kind: 'area', area: 'DSM Dashboard', level: 'read' };

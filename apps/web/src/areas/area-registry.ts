@@ -9,6 +9,7 @@ import { WORK_ORDER_OFFICE_AREAS } from '../features/office/work-orders/office/o
 import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
 import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
 import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
+import { ROLE_BOARD_AREAS } from '../features/office/role-boards/role-boards-areas';
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { INVENTORY_AREAS } from '../features/office/inventory/inventory-areas';
@@ -129,6 +130,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...REFRIGERANT_AREAS,
   ...EQUIPMENT_AREAS,
   ...PM_BOARD_AREAS,
+  ...ROLE_BOARD_AREAS,
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
   ...PURCHASE_ORDER_AREAS,

@@ -10,6 +10,8 @@ export const POLAR_USERS = [
   { userName: 'payroll', name: 'Grace Kim', role: 'Payroll Manager', phone: '214-555-0106' },
   { userName: 'sales', name: 'Ben Carter', role: 'Sales Person', phone: '214-555-0107' },
   { userName: 'customer', name: 'Lena Fischer', role: 'Customer', phone: '214-555-0108' },
+  { userName: 'data', name: 'Nadia Brooks', role: 'Data Specialist', phone: '214-555-0109' },
+  { userName: 'dsm', name: 'Victor Hale', role: 'Regional VP Of Service', phone: '214-555-0110' },
 ] as const;
 
 export const COASTAL_USERS = [
@@ -64,4 +66,14 @@ export const PROBLEMS = [
 ];
 
 /** Statuses the demo work orders are spread over (ids of spec platform 4.9). */
+/** Work orders the demo has moved into the data specialist's statuses: number, status, how many days ago. */
+export const DATA_WORK: [workOrderNumber: string, workOrderStatusId: number, daysAgo: number][] = [
+  ['240006', 3, 6],
+  ['240007', 4, 2],
+  ['240015', 4, 4],
+  ['240032', 12, 9],
+  ['240040', 37, 16],
+  ['240051', 39, 1],
+];
+
 export const DEMO_STATUS_IDS = [13, 13, 13, 7, 50, 10, 18, 26, 34, 35, 38, 38, 27, 6, 16, 31, 17, 11, 45, 53];

@@ -1,14 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { Tx } from '../../lib/context';
 import {
   payRates, customerRateSheets, customers, customerUsers, perDiemTypes, rateSheetLaborItems, rateSheetTrucks, rolePermissions, subscribers,
-  userRoles, userTeamLeaders, users, workOrderFlags, workOrderTechnicians, workOrders,
+  userRoles, userTeamLeaders, users, workOrderFlags, workOrderStatusHistory, workOrderTechnicians, workOrders,
 } from '../schema';
 import { ROLE, type RoleName } from '@sm/shared';
 import { hashPassword } from '../../features/platform/auth/auth.service';
 import { defaultMatrixRows } from '../../features/platform/permissions/default-matrix';
-import { COASTAL_SITES, COASTAL_USERS, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
+import { COASTAL_SITES, COASTAL_USERS, DATA_WORK, DEMO_PASSWORD, DEMO_STATUS_IDS, POLAR_BILLING, POLAR_SITES, POLAR_USERS, PROBLEMS } from './demo-data';
 import { seedReference } from './reference';
 import { seedSchedule } from './schedule';
 import { seedProviders } from './providers';
@@ -61,6 +61,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
       .returning({ id: customers.id, billingCustomerId: customers.billingCustomerId });
     await addWorkOrders(tx, polar.id, 240001, sites, [polar.users.tech, polar.users.tech2], polar.users.dispatcher, 30, now);
     await addWorkOrders(tx, coastal.id, 510001, coastalSites, [coastal.users["coastal.tech"]], coastal.users["coastal.admin"], 12, now);
+    await seedDataWork(tx, polar, now);
     await seedSchedule(tx, now, polar, coastal);
     await seedProviders(tx, polar);
     await seedSalesSchedule(tx, now, polar);
@@ -82,6 +83,22 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedBilling(tx, coastal.id, [{ state: 'FL', taxRate: '7' }]);
   });
   return true;
+}
+
+/**
+ * Work orders whose data the office still has to fix (the data specialist's board): moved by the dispatcher into
+ * Need Attachment, Fix Work Description, Fix Time, Get MM Serial and Put Parts Info In some days ago.
+ */
+async function seedDataWork(tx: Tx, company: { id: number; users: Record<string, number> }, now: Date) {
+  for (const [workOrderNumber, toStatusId, daysAgo] of DATA_WORK) {
+    const [wo] = await tx
+      .select({ id: workOrders.id, fromStatusId: workOrders.workOrderStatusId })
+      .from(workOrders)
+      .where(and(eq(workOrders.subscriberId, company.id), eq(workOrders.workOrderNumber, workOrderNumber)));
+    await tx.update(workOrders).set({ workOrderStatusId: toStatusId }).where(eq(workOrders.id, wo.id));
+    const changedAt = new Date(now.getTime() - daysAgo * 86_400_000);
+    await tx.insert(workOrderStatusHistory).values({ subscriberId: company.id, workOrderId: wo.id, fromStatusId: wo.fromStatusId, toStatusId, changedBy: company.users.dispatcher, changedAt });
+  }
 }
 
 /** The staff's position and hourly pay since the start of the year. */

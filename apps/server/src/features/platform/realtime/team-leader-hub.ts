@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { NOTIFICATIONS_HUB_PATH, TEAM_LEADER_HUB_PATH, type Requirement } from '@sm/shared';
+import { NOTIFICATIONS_HUB_PATH, TEAM_LEADER_HUB_PATH, WORK_ORDERS_HUB_PATH, type Requirement } from '@sm/shared';
 import type { WebSocket } from 'ws';
 import { area, SIGNED_IN } from '../../../lib/access-control';
 import type { EventBus } from './event-bus';
@@ -19,7 +19,8 @@ interface HubSocket {
 /**
  * The hubs (spec platform 4.7), WebSockets that never take commands (what a browser sends is ignored):
  * - `/hubs/teamLeader` for users with the Team Leader area hears its company's board events;
- * - `/hubs/notifications` for every signed-in user hears the notices addressed to that user (a flag reminder).
+ * - `/hubs/notifications` for every signed-in user hears the notices addressed to that user (a flag reminder);
+ * - `/hubs/workOrders` for users who read work orders hears its company's board events that name a work order.
  * Each socket hears its own company only; the bus brings events from every process. A socket closes when its token
  * expires (4001), so the browser reconnects with a fresh one.
  */
@@ -35,16 +36,18 @@ export async function teamLeaderHub(app: FastifyInstance, deps: { bus: EventBus 
   });
   const leaders = new Map<number, Set<HubSocket>>();
   const people = new Map<number, Set<HubSocket>>();
+  const boards = new Map<number, Set<HubSocket>>();
 
   const unsubscribe = deps.bus.subscribe((m) => {
-    const set = (m.userIds ? people : leaders).get(m.subscriberId);
-    if (!set?.size) return;
     const data = JSON.stringify({ event: m.event, payload: m.payload });
-    for (const s of set) if (s.socket.readyState === s.socket.OPEN && (!m.userIds || m.userIds.includes(s.userId))) s.socket.send(data);
+    const toBoards = !m.userIds && typeof (m.payload as { workOrderId?: unknown } | null)?.workOrderId === 'number';
+    for (const set of [(m.userIds ? people : leaders).get(m.subscriberId), toBoards ? boards.get(m.subscriberId) : undefined]) {
+      for (const s of set ?? []) if (s.socket.readyState === s.socket.OPEN && (!m.userIds || m.userIds.includes(s.userId))) s.socket.send(data);
+    }
   });
   app.addHook('onClose', async () => {
     unsubscribe();
-    for (const map of [leaders, people]) for (const set of map.values()) for (const s of set) s.socket.close(1001, 'Server shutting down');
+    for (const map of [leaders, people, boards]) for (const set of map.values()) for (const s of set) s.socket.close(1001, 'Server shutting down');
   });
 
   const serve = (path: string, access: Requirement, sockets: Map<number, Set<HubSocket>>) =>
@@ -53,6 +56,7 @@ export async function teamLeaderHub(app: FastifyInstance, deps: { bus: EventBus 
     });
   serve(TEAM_LEADER_HUB_PATH, area('Team Leader'), leaders);
   serve(NOTIFICATIONS_HUB_PATH, SIGNED_IN, people);
+  serve(WORK_ORDERS_HUB_PATH, area('Work Orders'), boards);
 }
 
 /** Adds a socket to the set under its key; answers what takes it out again, with the set once it is empty. */

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import type { HubState } from '../../../lib/hub-connection';
 
@@ -40,5 +40,19 @@ export function OfflineBanner({ onReconnect }: { onReconnect: () => void }) {
         </Button>
       </Group>
     </Alert>
+  );
+}
+
+/** A live board's corner: whether it follows changes live, and a button to read it again now. */
+export function LiveControls({ state, onRefresh, isFetching }: { state: HubState; onRefresh: () => void; isFetching: boolean }) {
+  return (
+    <Group gap="xs">
+      <LiveIndicator state={state} />
+      <Tooltip label="Refresh">
+        <ActionIcon variant="subtle" size="lg" aria-label="Refresh board" onClick={onRefresh} loading={isFetching}>
+          <IconRefresh size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,7 +11,7 @@ import { MapPanel, SIDE_BY_SIDE } from '../map/map-panel';
 import type { MapPoint } from '../map/map-points';
 import { teamLeaderBoardQuery, type TeamLeaderBoard } from './boards-api';
 import { longDay, timeOf } from './board-format';
-import { LiveIndicator, OfflineBanner } from './live-indicator';
+import { LiveControls, OfflineBanner } from './live-indicator';
 import { TechnicianCard } from './technician-card';
 import { useTeamLeaderHub } from './use-team-leader-hub';
 
@@ -123,14 +123,7 @@ export default function MasterBoardPage() {
             </Text>
           )}
         </Stack>
-        <Group gap="xs">
-          <LiveIndicator state={hub.state} />
-          <Tooltip label="Refresh">
-            <ActionIcon variant="subtle" size="lg" aria-label="Refresh board" onClick={() => void board.refetch()} loading={board.isFetching}>
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <LiveControls state={hub.state} onRefresh={() => void board.refetch()} isFetching={board.isFetching} />
       </Group>
       {hub.state === 'offline' && <OfflineBanner onReconnect={hub.reconnectNow} />}
       <Filters board={shown} date={date} onDate={setDate} search={search} onSearch={setSearch} statusIds={statusIds} onStatuses={setStatusIds} statuses={statuses} />
