@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconFilePlus, IconPencil, IconTimeline, IconUsers } from '@tabler/icons-react';
-import { canWrite, CREATE_QUOTE, hasFunctionality, satisfies } from '@sm/shared';
+import { canRead, canWrite, CREATE_QUOTE, hasFunctionality, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -63,6 +63,8 @@ function StatusControl({ workOrder }: { workOrder: WorkOrderDetails }) {
 export function WorkOrderOfficePanel({ workOrder }: { workOrder: WorkOrderDetails }) {
   const { access } = useSignedIn();
   const mayWrite = canWrite(access, 'Work Orders');
+  // Assigning picks from the technicians the Scheduler lists: a writer without the Scheduler (a data specialist) has no list.
+  const mayAssign = mayWrite && canRead(access, 'Scheduler');
   const mayReadHistory = hasFunctionality(access, 'Work Orders', 'Status History');
   const mayCreateQuote = satisfies(access, CREATE_QUOTE);
   const [dialog, setDialog] = useState<'edit' | 'assign' | null>(null);
@@ -79,7 +81,7 @@ export function WorkOrderOfficePanel({ workOrder }: { workOrder: WorkOrderDetail
                 Edit
               </Button>
             )}
-            {mayWrite && (
+            {mayAssign && (
               <Button variant="light" size="sm" leftSection={<IconUsers size={16} />} onClick={() => setDialog('assign')}>
                 Assign
               </Button>
