@@ -22,6 +22,7 @@ import { pmVisitsRoutes } from './features/office/pm-contracts/pm-visits.routes'
 import { roleBoardsRoutes } from './features/office/role-boards/role-boards.routes';
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
+import { fleetRoutes } from './features/field/fleet/fleet.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { httpGeocoder } from './features/platform/geocoding/geocoder-client';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   roleBoardsRoutes(app, opts);
   workOrderEquipmentRoutes(app, opts);
   refrigerantRoutes(app, opts);
+  fleetRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, { db: opts.db, geocoder });
   requestConflictsRoutes(app, opts);

@@ -56,6 +56,9 @@ export const REFERENCE_LIST_KEYS = [
   'shipToAddresses',
   'collectionTaskTemplates',
   'collectionTaskAssignments',
+  'fleetDescriptions',
+  'fleetStatuses',
+  'fleetFlags',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 

@@ -44,3 +44,4 @@ export * from '../features/field/clock/request-conflicts.table';
 export * from '../features/people/labor-corrections/labor-corrections.table';
 export * from '../features/money/accounting/accounting.table';
 export * from '../features/money/accounting/quickbooks.table';
+export * from '../features/field/fleet/fleet.table';

@@ -56,6 +56,9 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   // Raised by the stock ledger's triggers (migration 0040).
   SMNEG: [409, 'There is not enough of this part at that location.'],
   SMLED: [409, 'Stock changes only through the stock ledger: record a movement that corrects it.'],
+  // Raised by the fleet's mileage log triggers (migration 0053).
+  SMODO: [409, 'The odometer reading is below the last reading logged for this vehicle.'],
+  SMODL: [409, "A vehicle's odometer changes only through its mileage log."],
 };
 
 const FASTIFY_MESSAGES: Record<string, string> = {

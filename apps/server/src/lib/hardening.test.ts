@@ -201,6 +201,8 @@ describe('no secret is ever sent', () => {
     params.itemId = String((await t.call('GET', '/api/v1/Inventory/items?take=1', 'admin')).json().data[0].itemId);
     const [truck] = await t.db.select().from(warehouses).where(and(eq(warehouses.subscriberId, me.json().subscriberId), eq(warehouses.isTruck, true))).limit(1);
     await t.db.insert(warehouses).values({ ...truck, id: undefined, name: 'Hardening truck', technicianId: me.json().userId });
+    // A vehicle of the demo's fleet, for its mileage log and inspections.
+    params.vehicleId = String((await t.call('GET', '/api/v1/Fleet/vehicles', 'admin')).json()[0].vehicleId);
     // A posting of the sync log (a credit memo's), for its page.
     const memo = (await t.call('POST', '/api/v1/CreditMemo/create', 'admin', { billingCustomerId: workOrder.billingCustomerId, amount: 1, reason: 'Hardening check' })).json();
     const [posting] = await t.db

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { FLEET_INSPECTION_ITEMS } from '@sm/shared';
 import {
   accountingPostings, customerRateSheets, quickBooksImportRows, customers, equipmentCategories, rateSheetLaborItems, refrigerants, rateSheetStandardItems, rateSheetTrucks, standardItems, subscribers, users, workOrderFlags,
-  laborCorrectionRequests, workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems,
+  laborCorrectionRequests, workOrderLabor, workOrderTechnicians, workOrders, payRaiseTypes, requestConflicts, pmContracts, pmVisits, scheduleItems, sopTypes, warehouses, vendors, inventoryItems, vehicles,
 } from '../db/schema';
 import { multipart } from '../features/platform/files/file-fixtures';
 import { ID_KINDS } from './id-kinds';
@@ -155,6 +156,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', '/api/v1/PurchaseOrder', { vendorId: vendor.id, notes: `${text} PO`, lines: [{ itemId: stocked.id, quantity: 2 }, { description: `${text} part`, quantity: 1, unitCost: 3 }] });
   // A vendor credit the office opened, with a line of free text.
   await call('POST', '/api/v1/VendorCredit', { vendorId: vendor.id, notes: `${text} credit`, lines: [{ description: `${text} core charge`, quantity: 1, unitCost: 12 }] });
+  // The technician's van: a reading with a fill-up, and his walk round it.
+  const [van] = await t.db.select().from(vehicles).where(and(eq(vehicles.subscriberId, sid), eq(vehicles.technicianId, tech.id)));
+  await call('POST', `/api/v1/Fleet/vehicles/${van.id}/mileageLogs`, { odometer: 50000, fuelGallons: 12.5, fuelCost: 40.1, notes: `${text} fill-up` }, c.tech);
+  await call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, { items: FLEET_INSPECTION_ITEMS.map(({ key }) => ({ item: key, result: 'ok' })), notes: `${text} walk round` }, c.tech);
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

@@ -167,6 +167,14 @@ export const ID_KINDS: Record<string, IdKind> = {
   'pmTasks.id': { table: 'company_list_rows', where: "list_key = 'pmTasks'" },
   'pmCategoryTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCategoryTemplates'" },
   'pmCompanyTemplates.id': { table: 'company_list_rows', where: "list_key = 'pmCompanyTemplates'" },
+  // Fleet: the vehicles and the lists they name.
+  vehicleId: { table: 'vehicles' },
+  fleetDescriptionId: { table: 'company_list_rows', where: "list_key = 'fleetDescriptions'" },
+  fleetStatusId: { table: 'company_list_rows', where: "list_key = 'fleetStatuses'" },
+  fleetFlagIds: { table: 'company_list_rows', where: "list_key = 'fleetFlags'" },
+  'fleetDescriptions.id': { table: 'company_list_rows', where: "list_key = 'fleetDescriptions'" },
+  'fleetStatuses.id': { table: 'company_list_rows', where: "list_key = 'fleetStatuses'" },
+  'fleetFlags.id': { table: 'company_list_rows', where: "list_key = 'fleetFlags'" },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

@@ -22,3 +22,4 @@ export * from './grid-pager';
 export * from './leak-rate';
 export * from './nte-meter';
 export * from './date-format';
+export * from './fleet-service-due';

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
   workOrderFlags, workOrderLabor, collectionTaskTemplates, collectionTaskAssignments, collectionTasks, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
+  vehicleFlagLinks, vehicles,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -80,6 +81,9 @@ const equipmentUse = (column: PgColumn): ListUsage => ({ table: equipment, colum
 
 /** A warehouse names its type and, for a truck, its truck stock type by id. */
 const warehouseUse = (column: PgColumn): ListUsage => ({ table: warehouses, column, subscriberId: warehouses.subscriberId, label: ['warehouse', 'warehouses'] });
+
+/** A vehicle names its description and status by id. */
+const vehicleUse = (column: PgColumn): ListUsage => ({ table: vehicles, column, subscriberId: vehicles.subscriberId, label: ['vehicle', 'vehicles'] });
 
 /** A customer names its terms, billing method and payment method by id. */
 const customerUse = (column: PgColumn): ListUsage => ({ table: customers, column, subscriberId: customers.subscriberId, label: ['customer', 'customers'] });
@@ -274,4 +278,7 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     columns: { name: collectionTaskAssignments.name, bucket: collectionTaskAssignments.bucket, userId: collectionTaskAssignments.userId },
     usages: [],
   },
+  fleetDescriptions: sharedList('fleetDescriptions', {}, [vehicleUse(vehicles.fleetDescriptionId)]),
+  fleetStatuses: sharedList('fleetStatuses', {}, [vehicleUse(vehicles.fleetStatusId)]),
+  fleetFlags: sharedList('fleetFlags', {}, [{ table: vehicleFlagLinks, column: vehicleFlagLinks.fleetFlagId, subscriberId: vehicleFlagLinks.subscriberId, label: ['vehicle', 'vehicles'] }]),
 };

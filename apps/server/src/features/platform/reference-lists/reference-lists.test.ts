@@ -173,6 +173,17 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       });
       return '1 collection task';
     }
+    case 'fleetDescriptions':
+    case 'fleetStatuses':
+    case 'fleetFlags': {
+      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
+      const res = await t.call('POST', '/api/v1/Fleet/vehicles', 'admin', {
+        plate: `FLEET-${id}`, fleetDescriptionId: key === 'fleetDescriptions' ? id : await first('fleetDescriptions'), fleetStatusId: key === 'fleetStatuses' ? id : await first('fleetStatuses'),
+        fleetFlagIds: key === 'fleetFlags' ? [id] : [],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 vehicle';
+    }
     default:
       throw new Error(`${key} has no usage`);
   }

@@ -5,6 +5,10 @@ import type { Tx } from '../../../lib/context';
 /** The kinds of warehouse and of truck stock every company starts with. */
 export const STARTING_WAREHOUSE_TYPES = ['Main Warehouse', 'Satellite Warehouse'] as const;
 export const STARTING_TRUCK_STOCK_TYPES = ['Standard Van Stock', 'Refrigeration Van Stock'] as const;
+/** The kinds of vehicle, where a vehicle stands and the marks it carries, so the first vehicle has them to name. */
+export const STARTING_FLEET_DESCRIPTIONS = ['Service Van', 'Pickup Truck', 'Box Truck'] as const;
+export const STARTING_FLEET_STATUSES = ['In Service', 'In Shop', 'Out of Service'] as const;
+export const STARTING_FLEET_FLAGS = ['Ladder Rack', 'Refrigerant Cage'] as const;
 
 /** A row of the shared table of simple lists, as the starting data and the demo write it. */
 export interface StartingRow {
@@ -20,8 +24,8 @@ export interface StartingRow {
 
 /**
  * What every new company starts with, so invoices and customers have terms and methods to name from day one, and
- * warehouses and trucks a type. The payment methods include every method the product always takes (the card one
- * carries the convenience fee).
+ * warehouses and trucks a type, and vehicles a description, a status and flags. The payment methods include every
+ * method the product always takes (the card one carries the convenience fee).
  */
 export const STARTING_LIST_ROWS: StartingRow[] = [
   { listKey: 'terms', name: 'Due on Receipt', wholeNumber: 0 },
@@ -32,6 +36,9 @@ export const STARTING_LIST_ROWS: StartingRow[] = [
   { listKey: 'billingMethods', name: 'Mail' },
   ...STARTING_WAREHOUSE_TYPES.map((name): StartingRow => ({ listKey: 'wareHouseTypes', name })),
   ...STARTING_TRUCK_STOCK_TYPES.map((name): StartingRow => ({ listKey: 'truckStockTypes', name })),
+  ...STARTING_FLEET_DESCRIPTIONS.map((name): StartingRow => ({ listKey: 'fleetDescriptions', name })),
+  ...STARTING_FLEET_STATUSES.map((name): StartingRow => ({ listKey: 'fleetStatuses', name })),
+  ...STARTING_FLEET_FLAGS.map((name): StartingRow => ({ listKey: 'fleetFlags', name })),
 ];
 
 /** Adds rows to a company's simple lists. */

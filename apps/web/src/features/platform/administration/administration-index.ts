@@ -74,6 +74,9 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   shipToAddresses: IconMapPin,
   collectionTaskTemplates: IconChecklist,
   collectionTaskAssignments: IconUserCog,
+  fleetDescriptions: IconCar,
+  fleetStatuses: IconListDetails,
+  fleetFlags: IconFlag,
 };
 
 /** Each settings form's icon on the administration index. */
