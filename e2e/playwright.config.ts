@@ -15,7 +15,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  * they work, so two at a time take little more than half the time of one after another.
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
-const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises)\.spec\.ts$/;
+const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises|fleet)\.spec\.ts$/;
 const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock(-dialogs)?|nte-meter|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|collections|collection-tasks|customer-portal|customer-journey|invoices|estimates|accounting|quickbooks|reports|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The two longest groups first (busy 573 s and 540 s alone; work 290 s; the rest 9-104 s): two groups run at once,

@@ -13,6 +13,7 @@ import { ROLE_BOARD_AREAS } from '../features/office/role-boards/role-boards-are
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { INVENTORY_AREAS } from '../features/office/inventory/inventory-areas';
+import { FLEET_AREAS } from '../features/field/fleet/fleet-areas';
 import { PURCHASE_ORDER_AREAS } from '../features/office/purchasing/purchasing-areas';
 import { VENDOR_CREDIT_AREAS } from '../features/office/vendor-credits/vendor-credits-areas';
 import { ADMINISTRATION_AREAS } from '../features/platform/administration/administration-areas';
@@ -133,6 +134,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...ROLE_BOARD_AREAS,
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
+  ...FLEET_AREAS,
   ...PURCHASE_ORDER_AREAS,
   ...VENDOR_CREDIT_AREAS,
   ...QUOTES_AREAS,

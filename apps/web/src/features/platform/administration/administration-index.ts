@@ -14,6 +14,7 @@ import { SOP_SETTINGS } from '../../people/sop/sop-areas';
 import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payroll/payroll-areas';
 import { MASKED_ROLES_AREA, USERS_AREA } from '../users-admin/users-admin-areas';
 import { IMPORT_HISTORY_AREA } from '../imports/imports-areas';
+import { FLEET_ADMIN_AREA } from '../../field/fleet/fleet-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -150,6 +151,7 @@ export const ADMINISTRATION_SETTINGS = [
   ...INTACCT_SETTINGS,
   ...QUICKBOOKS_SETTINGS,
   ...PURCHASING_SETTINGS,
+  FLEET_ADMIN_AREA,
   RATE_SHEET_AREA,
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,
