@@ -317,9 +317,9 @@ const definitions: readonly ReferenceListDefinition[] = [
   ...PM_LISTS,
   ...PARTS_LISTS,
   ...COLLECTION_TASK_LISTS,
-  simpleList('fleetDescriptions', 'Fleet Descriptions', 'fleet description', 'The kinds of vehicle in the fleet: service van, box truck, pickup...', '/administration/fleetDescriptions', 'Fleet', 'Service Van'),
-  simpleList('fleetStatuses', 'Fleet Statuses', 'fleet status', 'Where a vehicle stands: in service, in the shop, out of service...', '/administration/status/fleet', 'Fleet', 'In Service'),
-  simpleList('fleetFlags', 'Fleet Flags', 'fleet flag', 'Marks the office puts on vehicles, like Ladder Rack or Needs Tires.', '/administration/flags/fleetManagement', 'Flags', 'Ladder Rack'),
+  simpleList('fleetDescriptions', 'Fleet Descriptions', 'fleet description', 'Kinds of vehicle: service van, pickup...', '/administration/fleetDescriptions', 'Fleet', 'Service Van'),
+  simpleList('fleetStatuses', 'Fleet Statuses', 'fleet status', 'In service, in the shop...', '/administration/status/fleet', 'Fleet', 'In Service'),
+  simpleList('fleetFlags', 'Fleet Flags', 'fleet flag', 'Marks put on vehicles, like Ladder Rack.', '/administration/flags/fleetManagement', 'Flags', 'Ladder Rack'),
 ];
 
 /** Every reference list, in menu order. */

@@ -1,4 +1,4 @@
-import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
+import { IconCar } from '@tabler/icons-react';
 import { FLEET_ADMIN_PATH, MY_AUTO_PATH, type Requirement } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -14,8 +14,8 @@ export const FLEET_AREAS: AreaDefinition[] = [
     path: MY_AUTO_PATH,
     domain: 'field',
     label: 'My Auto',
-    description: 'Your vehicle: log mileage and fuel, walk round it with the inspection checklist, see when service is due.',
-    icon: IconSteeringWheel,
+    description: 'Your vehicle: log mileage and fuel, inspect it, see when service is due.',
+    icon: IconCar,
     requirement: MY_AUTO_ACCESS,
     component: lazyArea(() => import('./my-auto-page')),
   },
@@ -26,7 +26,7 @@ export const FLEET_ADMIN_AREA: AreaDefinition = {
   path: FLEET_ADMIN_PATH,
   domain: 'administration',
   label: 'Fleet Management',
-  description: "The company's vehicles: plates, VINs, who drives each, status, flags and when service is due.",
+  description: 'Vehicles: who drives each, status and when service is due.',
   icon: IconCar,
   requirement: FLEET_LIST_ACCESS,
   component: lazyArea(() => import('./fleet-admin-page')),
