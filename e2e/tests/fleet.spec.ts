@@ -55,9 +55,9 @@ test.describe('fleet', () => {
     const form = page.getByRole('form', { name: 'Inspection of TX-4KD2291' });
     await form.getByRole('radiogroup', { name: 'Wipers' }).getByText('Needs attention').click();
     await form.getByRole('button', { name: 'Save inspection' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Say what wipers needs.');
+    await expect(form.getByRole('alert')).toHaveText('Wipers: say what needs attention.');
     await expectAccessible(page, 'the inspection checklist with its error (phone)');
-    await form.getByRole('textbox', { name: 'What does wipers need?' }).fill('Driver side blade streaks');
+    await form.getByRole('textbox', { name: 'Wipers: what needs attention?' }).fill('Driver side blade streaks');
     await shot(page, 'fleet-inspection-390');
     await form.getByRole('button', { name: 'Save inspection' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Inspection of TX-4KD2291 saved: 1 to look at.' })).toBeVisible();

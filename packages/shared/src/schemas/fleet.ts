@@ -145,7 +145,7 @@ export const inspectionBody = z
     }
     b.items.forEach((i, n) => {
       const label = FLEET_INSPECTION_ITEMS.find((x) => x.key === i.item)?.label ?? i.item;
-      if (i.result === 'needsAttention' && !i.comment) c.addIssue({ code: 'custom', path: ['items', n, 'comment'], message: `Say what ${label.toLowerCase()} needs.` });
+      if (i.result === 'needsAttention' && !i.comment) c.addIssue({ code: 'custom', path: ['items', n, 'comment'], message: `${label}: say what needs attention.` });
     });
   })
   .meta({

@@ -189,7 +189,7 @@ describe("the technician's vehicle", () => {
     const missing = await t.call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, 'tech', { items: items.slice(1) });
     expect([missing.statusCode, missing.json().message]).toEqual([400, 'Check tires: every item of the checklist needs an answer.']);
     const silent = await t.call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, 'tech', { items: items.map((i) => (i.item === 'wipers' ? { ...i, result: 'needsAttention' } : i)) });
-    expect([silent.statusCode, silent.json().message]).toEqual([400, 'Say what wipers needs.']);
+    expect([silent.statusCode, silent.json().message]).toEqual([400, 'Wipers: say what needs attention.']);
     const done = await t.call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, 'tech', {
       odometer: 41600, items: items.map((i) => (i.item === 'wipers' ? { ...i, result: 'needsAttention', comment: 'Driver side streaks' } : i)),
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { jsonNumberOf, serviceDueOf, type Vehicle } from '@sm/shared';
 import { companyListRows, users, vehicles } from '../../../db/schema';
@@ -52,7 +52,7 @@ export async function vehicleRows(ctx: Ctx, db: DbOrTx, today: string, where?: S
 
 /** One vehicle of the caller's company as the lists answer it, or undefined. */
 export async function vehicleRow(ctx: Ctx, db: DbOrTx, today: string, vehicleId: number): Promise<Vehicle | undefined> {
-  return (await vehicleRows(ctx, db, today, and(eq(vehicles.id, vehicleId))))[0];
+  return (await vehicleRows(ctx, db, today, eq(vehicles.id, vehicleId)))[0];
 }
 
 /** A stored decimal (fuel, its cost) as the answer's number, or null. */

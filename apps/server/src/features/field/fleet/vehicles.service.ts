@@ -7,7 +7,7 @@ import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
 import { companyToday } from '../scheduling/schedule-lookups';
 import { vehicleRow, vehicleRows } from './vehicle-rows';
 
-/** The vehicle as its row holds it, locked for the change when asked. */
+/** The vehicle as its row holds it, locked for the change. */
 async function storedVehicle(tx: Tx, ctx: Ctx, vehicleId: number) {
   const [row] = await tx.select().from(vehicles).where(ofTenant(vehicles, ctx, eq(vehicles.id, vehicleId))).for('update');
   return foundOrThrow(row, 'Vehicle');

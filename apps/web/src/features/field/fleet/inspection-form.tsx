@@ -48,7 +48,7 @@ export function InspectionForm({ vehicleId, plate, onDone }: { vehicleId: number
               color={results[key] === 'ok' ? 'green' : 'orange'}
             />
             {results[key] === 'needsAttention' && (
-              <TextInput label={`What does ${label.toLowerCase()} need?`} withAsterisk value={comments[key] ?? ''} onChange={(e) => setComments((c) => ({ ...c, [key]: e.currentTarget.value }))} />
+              <TextInput label={`${label}: what needs attention?`} withAsterisk value={comments[key] ?? ''} onChange={(e) => setComments((c) => ({ ...c, [key]: e.currentTarget.value }))} />
             )}
           </Stack>
         ))}
