@@ -104,7 +104,7 @@ export const reportColumnSchema = z.object({
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 
-const cell = z.union([z.string(), z.number(), z.null()]);
+const cell = z.union([z.string().nullable(), z.number()]);
 export type ReportCell = z.infer<typeof cell>;
 
 export const reportAnswer = z.object({
