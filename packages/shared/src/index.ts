@@ -20,6 +20,7 @@ export * from './schemas/scheduling';
 export * from './schemas/boards';
 export * from './schemas/role-boards';
 export * from './schemas/sales-scheduling';
+export * from './schemas/sales';
 export * from './schemas/unassigned-work';
 export * from './schemas/corrigo';
 export * from './schemas/service-channel';

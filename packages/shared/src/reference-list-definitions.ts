@@ -3,6 +3,7 @@ import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
 import { COLLECTION_TASK_LISTS } from './collection-task-lists';
 import { PARTS_LISTS } from './parts-lists';
 import { PM_LISTS } from './pm-lists';
+import { SALES_LISTS } from './sales-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
 
 /**
@@ -319,6 +320,7 @@ const definitions: readonly ReferenceListDefinition[] = [
   ...COLLECTION_TASK_LISTS,
   simpleList('fleetDescriptions', 'Fleet Descriptions', 'fleet description', 'Kinds of vehicle: service van, pickup...', '/administration/fleetDescriptions', 'Fleet', 'Service Van'),
   simpleList('fleetStatuses', 'Fleet Statuses', 'fleet status', 'In service, in the shop...', '/administration/status/fleet', 'Fleet', 'In Service'),
+  ...SALES_LISTS,
   simpleList('fleetFlags', 'Fleet Flags', 'fleet flag', 'Marks put on vehicles, like Ladder Rack.', '/administration/flags/fleetManagement', 'Flags', 'Ladder Rack'),
 ];
 

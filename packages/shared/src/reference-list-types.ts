@@ -59,6 +59,9 @@ export const REFERENCE_LIST_KEYS = [
   'fleetDescriptions',
   'fleetStatuses',
   'fleetFlags',
+  'salesClasses',
+  'salesItems',
+  'salesFlags',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -166,6 +169,9 @@ export const REFRIGERANT_KINDS = [
   { value: 'hfo', label: 'HFO', chargeThresholdPounds: null },
   { value: 'natural', label: 'Natural', chargeThresholdPounds: null },
 ] as const;
+
+/** The colours a sales tag (a row of the sales flags) is shown in. */
+export const SALES_TAG_COLORS = ['blue', 'green', 'orange', 'red', 'grape', 'teal', 'gray'] as const;
 
 /** A list of names only, retired rather than deleted once used. */
 export const simpleList = (

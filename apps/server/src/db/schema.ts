@@ -45,3 +45,5 @@ export * from '../features/people/labor-corrections/labor-corrections.table';
 export * from '../features/money/accounting/accounting.table';
 export * from '../features/money/accounting/quickbooks.table';
 export * from '../features/field/fleet/fleet.table';
+export * from '../features/money/commissions/commissions.table';
+export * from '../features/office/sales/sales-tags.table';

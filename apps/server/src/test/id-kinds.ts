@@ -175,6 +175,18 @@ export const ID_KINDS: Record<string, IdKind> = {
   'fleetDescriptions.id': { table: 'company_list_rows', where: "list_key = 'fleetDescriptions'" },
   'fleetStatuses.id': { table: 'company_list_rows', where: "list_key = 'fleetStatuses'" },
   'fleetFlags.id': { table: 'company_list_rows', where: "list_key = 'fleetFlags'" },
+  // Sales: the account team, what is sold, the commission structure and the follow-up tags.
+  salesManagerId: { table: 'users' },
+  previousSalesPersonId: { table: 'users' },
+  territorySalesId: { table: 'users' },
+  salesItemId: { table: 'company_list_rows', where: "list_key = 'salesItems'" },
+  salesClassId: { table: 'company_list_rows', where: "list_key = 'salesClasses'" },
+  'salesClasses.id': { table: 'company_list_rows', where: "list_key = 'salesClasses'" },
+  'salesItems.id': { table: 'company_list_rows', where: "list_key = 'salesItems'" },
+  'salesFlags.id': { table: 'company_list_rows', where: "list_key = 'salesFlags'" },
+  salesTagId: { table: 'company_list_rows', where: "list_key = 'salesFlags'" },
+  salesTagLinkId: { table: 'sales_tag_links' },
+  commissionRateId: { table: 'commission_rates' },
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

@@ -22,6 +22,7 @@ import { seedEquipment } from './demo-equipment';
 import { seedPmContracts } from './demo-pm';
 import { seedBilling } from './billing';
 import { seedFleet } from './demo-fleet';
+import { seedSales } from './demo-sales';
 
 
 
@@ -69,6 +70,8 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedServiceChannelDemo(tx, polar);
     for (const s of [polar, coastal]) await seedOffice(tx, s.id);
     for (const s of [polar, coastal]) await seedSettingsLists(tx, s.id);
+    await seedSales(tx, polar.id, { salesPerson: polar.users.sales, manager: polar.users.salesmgr, billingCustomerIds: [billing[0].id, billing[1].id] });
+    await seedSales(tx, coastal.id);
     // Two buckets assigned, two left to anyone in Collection.
     const assigned = [{ name: 'Early reminders', bucket: 'days1to30' }, { name: 'Final notices', bucket: 'over90' }] as const;
     await addStartingCollectionTasks(tx, polar.id, polar.users.admin, [...assigned]);

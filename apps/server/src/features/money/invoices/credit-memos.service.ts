@@ -10,6 +10,8 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
+import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { reverseCommissions } from '../commissions/invoice-commissions';
 import { creditMemoDocumentNumber, enqueuePosting } from '../accounting/accounting-outbox.service';
 import { getInvoice, invoiceRow } from './invoices.service';
 import { billWhenSettled, ensureSettles } from './payments.service';
@@ -84,6 +86,7 @@ export async function applyCredit(ctx: Ctx, body: z.output<typeof applyCreditBod
     const amountDue = amountDueOf(invoice.total, creditsApplied, invoice.paymentsTotal);
     await tx.update(creditMemos).set({ amountApplied: sumMoney([memo.amountApplied, amount]) }).where(ofTenant(creditMemos, ctx, eq(creditMemos.id, memo.id)));
     await tx.update(invoices).set({ creditsApplied, amountDue }).where(ofTenant(invoices, ctx, eq(invoices.id, invoice.id)));
+    await reverseCommissions(tx, ctx, invoice, creditsApplied, await companyToday(ctx, tx));
     const [application] = await tx
       .insert(creditMemoApplications)
       .values({ subscriberId: ctx.actor.subscriberId, creditMemoId: memo.id, invoiceId: invoice.id, amount, appliedBy: ctx.actor.userId, appliedAt: ctx.now })

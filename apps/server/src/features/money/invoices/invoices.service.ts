@@ -15,6 +15,7 @@ import { publishHubEvent } from '../../platform/realtime/publish';
 import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { enqueuePosting, invoiceDocumentNumber, invoicePostingState } from '../accounting/accounting-outbox.service';
+import { freezeCommissions } from '../commissions/invoice-commissions';
 import { invoiceView } from './invoice-answer';
 import { invoiceDateOf, invoiceWorkOrder, workOrderTotals } from './invoice-source';
 
@@ -67,7 +68,8 @@ export async function submitInvoice(ctx: Ctx, body: InvoiceBodyParsed): Promise<
         taxRate: totals.taxRate, tax: totals.tax, useTax: totals.useTax, isTaxExempt: totals.isTaxExempt, isUseTax: totals.isUseTax, total: totals.total,
         convenienceFeePercent: totals.convenienceFeePercent, totals: frozen, amountDue: totals.total, submittedBy: ctx.actor.userId, submittedAt: ctx.now,
       })
-      .returning({ id: invoices.id });
+      .returning();
+    await freezeCommissions(tx, ctx, row);
     await tx.insert(invoiceLines).values(storedLines(row.id, ctx.actor.subscriberId, totals, standardItemIds));
     await enqueuePosting(tx, ctx, { documentKind: 'invoice', documentNumber: invoiceDocumentNumber(invoiceNumber), invoiceId: row.id });
     await setWorkOrderStatus(tx, ctx, { id: wo.id, workOrderStatusId: wo.workOrderStatusId }, WORK_ORDER_STATUS.InvoiceSubmitted);

@@ -3,6 +3,12 @@ import { csvNumber, jsonNumberOf, toCsv, type CsvCell, type ReportColumn, type R
 import type { ReadReport } from './reports.service';
 import type { StatementRow } from './reports-sql';
 
+/** What a file is written from: a report's heading, columns, and its rows and totals with money as decimal text. */
+export interface ReportSource {
+  answer: Pick<ReadReport['answer'], 'title' | 'from' | 'to' | 'columns'> & { reportKey: string };
+  exact: ReadReport['exact'];
+}
+
 /** A report's file: its bytes, type and name. */
 export interface ReportFile {
   body: Buffer | string;
@@ -27,7 +33,7 @@ const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = { money: '
  * A report as CSV (the one CSV writer, money to the cent as written by the database) or XLSX (a sheet with a bold
  * heading row, money formatted to the cent, a totals row): the same rows and totals the page shows.
  */
-export async function reportFile(report: ReadReport, format: ReportFormat): Promise<ReportFile> {
+export async function reportFile(report: ReportSource, format: ReportFormat): Promise<ReportFile> {
   const { answer, exact } = report;
   const baseName = `${answer.reportKey}-${answer.from}-to-${answer.to}`;
   const lines = [...exact.rows, exact.totals];

@@ -41,6 +41,14 @@ export const customers = pgTable(
     creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }),
     /** A customer on credit hold puts its new work orders in status 8 (credit hold). */
     isOnCreditHold: boolean('is_on_credit_hold').notNull().default(false),
+    /**
+     * The billing customer's account team, whom its invoices pay commissions to: its sales person, their manager, the
+     * sales person before (kept when the sales person changes) and the territory's sales user.
+     */
+    salesPersonId: integer('sales_person_id').references(() => users.id),
+    salesManagerId: integer('sales_manager_id').references(() => users.id),
+    previousSalesPersonId: integer('previous_sales_person_id').references(() => users.id),
+    territorySalesId: integer('territory_sales_id').references(() => users.id),
     notes: text('notes'),
     /** The id the customer has in the system it was imported from (QuickBooks' list id or full name); unique per company. */
     externalId: text('external_id'),

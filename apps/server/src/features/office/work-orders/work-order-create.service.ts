@@ -85,9 +85,11 @@ export async function insertWorkOrder(tx: Tx, ctx: Ctx, access: Access, input: N
     providerReference: input.providerReference,
   };
   const workOrderNumber = await nextNumber(tx, ctx);
+  // The billing customer's sales person sold it, until the office says otherwise (Change SalesPerson).
+  const [team] = await tx.select({ salesPersonId: customers.salesPersonId }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, values.billingCustomerId)));
   const [row] = await tx
     .insert(workOrders)
-    .values({ ...values, subscriberId: ctx.actor.subscriberId, workOrderNumber, createdBy: ctx.actor.userId, createdAt: ctx.now })
+    .values({ ...values, salesPersonId: team?.salesPersonId ?? null, subscriberId: ctx.actor.subscriberId, workOrderNumber, createdBy: ctx.actor.userId, createdAt: ctx.now })
     .returning({ workOrderId: workOrders.id, workOrderNumber: workOrders.workOrderNumber });
   if (technicians.length > 0) {
     await tx.insert(workOrderTechnicians).values(technicians.map((t) => ({ subscriberId: ctx.actor.subscriberId, workOrderId: row.workOrderId, userId: t.userId })));

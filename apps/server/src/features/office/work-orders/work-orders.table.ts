@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { workOrderClasses, workOrderStatuses } from '../../platform/reference/reference.table';
+import { companyListRows } from '../../platform/reference-lists/company-list-rows.table';
 import { subscribers } from '../../platform/subscribers/subscribers.table';
 import { users } from '../../platform/users/users.table';
 import { customers } from './customers.table';
@@ -32,6 +33,13 @@ export const workOrders = pgTable(
     poNumber: text('po_number'),
     /** The customer's or network's own reference for the job, as typed by the office. */
     providerReference: text('provider_reference'),
+    /**
+     * Who sold the work (defaulting from the billing customer's sales person), what was sold (a row of the sales items,
+     * whose class picks the commission rates) and whether its invoice earns commissions at all.
+     */
+    salesPersonId: integer('sales_person_id').references(() => users.id),
+    salesItemId: integer('sales_item_id').references(() => companyListRows.id),
+    isCommissionable: boolean('is_commissionable').notNull().default(true),
   },
   (t) => [
     uniqueIndex('work_orders_number_unique').on(t.subscriberId, sql`lower(${t.workOrderNumber})`),

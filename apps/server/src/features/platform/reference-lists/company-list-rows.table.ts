@@ -22,6 +22,8 @@ export const companyListRows = pgTable(
     kind: text('kind'),
     description: text('description'),
     lines: text('lines').array(),
+    /** A yes-or-no column of a list (whether a sales item earns commissions). */
+    flag: boolean('flag'),
   },
   (t) => [
     uniqueIndex('company_list_rows_name_unique').on(t.subscriberId, t.listKey, sql`lower(${t.name})`),

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
   workOrderFlags, workOrderLabor, collectionTaskTemplates, collectionTaskAssignments, collectionTasks, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
-  vehicleFlagLinks, vehicles,
+  vehicleFlagLinks, vehicles, commissionRates, salesTagLinks,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -280,5 +280,15 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
   },
   fleetDescriptions: sharedList('fleetDescriptions', {}, [vehicleUse(vehicles.fleetDescriptionId)]),
   fleetStatuses: sharedList('fleetStatuses', {}, [vehicleUse(vehicles.fleetStatusId)]),
+  salesClasses: sharedList('salesClasses', {}, [
+    { table: companyListRows, column: companyListRows.wholeNumber, where: sql`${companyListRows.listKey} = 'salesItems'`, subscriberId: companyListRows.subscriberId, label: ['sales item', 'sales items'] },
+    { table: commissionRates, column: commissionRates.salesClassId, subscriberId: commissionRates.subscriberId, label: ['commission rate', 'commission rates'] },
+  ]),
+  salesItems: sharedList('salesItems', { salesClassId: companyListRows.wholeNumber, isCommissionable: companyListRows.flag }, [
+    { table: workOrders, column: workOrders.salesItemId, subscriberId: workOrders.subscriberId, label: ['work order', 'work orders'] },
+  ]),
+  salesFlags: sharedList('salesFlags', { color: companyListRows.kind }, [
+    { table: salesTagLinks, column: salesTagLinks.salesTagId, subscriberId: salesTagLinks.subscriberId, label: ['tagged record', 'tagged records'] },
+  ]),
   fleetFlags: sharedList('fleetFlags', {}, [{ table: vehicleFlagLinks, column: vehicleFlagLinks.fleetFlagId, subscriberId: vehicleFlagLinks.subscriberId, label: ['vehicle', 'vehicles'] }]),
 };
