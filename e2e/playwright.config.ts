@@ -16,7 +16,7 @@ const base = Number(process.env.E2E_PORT ?? 3100);
  */
 /** The work-order and scheduling tests: a group of their own, so the two longest groups share the time evenly. */
 const WORK = /(my-work-orders|work-orders-office|scheduler|office-day|attachments|work-order-items|flag-reminders|write-ups|pay-raises|fleet)\.spec\.ts$/;
-const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock(-dialogs)?|nte-meter|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|collections|collection-tasks|customer-portal|customer-journey|invoices|estimates|accounting|quickbooks|reports|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
+const OTHERS = /(offline-clock|purchase-orders|vendor-credits|parts-journey|clock(-dialogs)?|nte-meter|stored-content|boards|corrigo-checkout|corrigo-stop|service-channel|accessibility(-[a-z]+)?|money|collections|collection-tasks|customer-portal|customer-journey|invoices|estimates|accounting|quickbooks|reports|sales|payroll|labor-approval|fix-time|sign-up|first-company|first-run)\.spec\.ts$/;
 
 // The two longest groups first (busy 573 s and 540 s alone; work 290 s; the rest 9-104 s): two groups run at once,
 // and a long group started late would end alone.
@@ -25,7 +25,7 @@ const groups = [
   { name: 'a11y', testMatch: /accessibility(-[a-z]+)?\.spec\.ts$/, port: base + 40 },
   { name: 'work', testMatch: WORK, port: base + 70 },
   { name: 'clock', testMatch: /\/(clock(-dialogs)?|stored-content|nte-meter)\.spec\.ts$/, port: base + 10 },
-  { name: 'billing', testMatch: /(invoices|estimates|accounting|quickbooks|reports)\.spec\.ts$/, port: base + 60 },
+  { name: 'billing', testMatch: /(invoices|estimates|accounting|quickbooks|reports|sales)\.spec\.ts$/, port: base + 60 },
   { name: 'providers', testMatch: /(corrigo-checkout|corrigo-stop|service-channel)\.spec\.ts$/, port: base + 30 },
   { name: 'boards', testMatch: /boards\.spec\.ts$/, port: base + 20 },
   { name: 'money', testMatch: /(money|collections|collection-tasks|customer-portal|customer-journey)\.spec\.ts$/, port: base + 50, smtpPort: base + 52 },

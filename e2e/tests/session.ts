@@ -19,6 +19,8 @@ export const LANDINGS: Record<string, string> = {
   tech2: '/workOrder/mine',
   payroll: '/home',
   sales: '/sales/scheduler',
+  salesmgr: '/sales/scheduler',
+  sales2: '/sales/scheduler',
   customer: '/customerPortal',
   data: '/management/dataSpecialist',
   dsm: '/management/dsmDashboard',

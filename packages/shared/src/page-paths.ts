@@ -95,3 +95,21 @@ export const DSM_DASHBOARD_ACCESS: Requirement = { kind: 'area', area: 'DSM Dash
 /** Fleet (spec platform 2.1): the technician's vehicle on his phone, and the office's list of vehicles. */
 export const MY_AUTO_PATH = '/fleetManagement/myAuto';
 export const FLEET_ADMIN_PATH = '/administration/fleetManagement';
+
+/** Sales (spec platform 2.1 /sales/*, administration salesCommissionStructure) and who may open each page. */
+export const SALES_PATHS = {
+  workOrders: '/sales/work-order',
+  quotes: '/sales/quotes',
+  reports: '/sales/reports',
+  tags: '/sales/tags',
+  commissionStructure: '/administration/salesCommissionStructure',
+} as const;
+export const SALES_WORK_ORDERS_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'read', functionality: 'Sales WorkOrders' };
+export const SALES_QUOTES_ACCESS: Requirement = { kind: 'area', area: 'Quotes', level: 'read', functionality: 'Sales Quotes' };
+export const SALES_REPORTS_ACCESS: Requirement = { kind: 'area', area: 'Reports', level: 'read', functionality: 'Sales Reports' };
+export const SALES_TAGS_ACCESS: Requirement = { kind: 'area', area: 'Tags', level: 'read' };
+export const COMMISSION_STRUCTURE_ACCESS: Requirement = { kind: 'area', area: 'Sales Items', level: 'read' };
+/** An invoice's commissions: everyone's commissions are All Sales Reports' to read. */
+export const INVOICE_COMMISSIONS_ACCESS: Requirement = { kind: 'area', area: 'Reports', level: 'read', functionality: 'All Sales Reports' };
+/** Setting a billing customer's sales team, or who sold a work order: Change SalesPerson. */
+export const SALES_TEAM_WRITE: Requirement = { kind: 'area', area: 'Customers', level: 'write', functionality: 'Change SalesPerson' };

@@ -320,8 +320,8 @@ const definitions: readonly ReferenceListDefinition[] = [
   ...COLLECTION_TASK_LISTS,
   simpleList('fleetDescriptions', 'Fleet Descriptions', 'fleet description', 'Kinds of vehicle: service van, pickup...', '/administration/fleetDescriptions', 'Fleet', 'Service Van'),
   simpleList('fleetStatuses', 'Fleet Statuses', 'fleet status', 'In service, in the shop...', '/administration/status/fleet', 'Fleet', 'In Service'),
-  ...SALES_LISTS,
   simpleList('fleetFlags', 'Fleet Flags', 'fleet flag', 'Marks put on vehicles, like Ladder Rack.', '/administration/flags/fleetManagement', 'Flags', 'Ladder Rack'),
+  ...SALES_LISTS,
 ];
 
 /** Every reference list, in menu order. */

@@ -152,6 +152,7 @@ describe('no secret is ever sent', () => {
     params.kind = 'invoice';
     params.reportKey = 'revenue';
     queries['/api/v1/Reports/:reportKey/export'] = '?format=xlsx';
+    queries['/api/v1/Sales/commissionReport/export'] = '?format=csv';
     const quote = (await t.call('POST', '/api/v1/Quotes/create', 'admin', { workOrderId: Number(params.workOrderId) })).json();
     Object.assign(params, { quoteNumber: String(quote.quoteNumber), quoteVersion: String(quote.quoteVersion) });
     // A customer estimate, for its page.

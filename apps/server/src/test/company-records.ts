@@ -160,6 +160,10 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   const [van] = await t.db.select().from(vehicles).where(and(eq(vehicles.subscriberId, sid), eq(vehicles.technicianId, tech.id)));
   await call('POST', `/api/v1/Fleet/vehicles/${van.id}/mileageLogs`, { odometer: 50000, fuelGallons: 12.5, fuelCost: 40.1, notes: `${text} fill-up` }, c.tech);
   await call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, { items: FLEET_INSPECTION_ITEMS.map(({ key }) => ({ item: key, result: 'ok' })), notes: `${text} walk round` }, c.tech);
+  // A commission rate from next year, and a sales tag on the billing customer.
+  await call('POST', '/api/v1/Sales/commissionRates', { kind: 'territory', ratePercent: 0.75, effectiveFrom: '2027-01-01' });
+  const tag = await call('POST', '/api/v1/Sales/tags', { name: `${text} lead`, color: 'teal' });
+  await call('POST', `/api/v1/Sales/tags/${tag.salesTagId}/customers`, { customerId: billing.id, note: `${text} follow-up` });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

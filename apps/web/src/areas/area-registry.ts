@@ -28,6 +28,8 @@ import { PAY_RAISE_AREAS } from '../features/people/pay-raises/pay-raises-areas'
 import { MY_SOP_AREAS } from '../features/people/sop/sop-areas';
 import { PAYROLL_AREAS } from '../features/people/payroll/payroll-areas';
 import { REPORTS_AREAS } from '../features/office/reports/reports-areas';
+import { SALES_AREAS } from '../features/office/sales/sales-areas';
+import { COMMISSION_AREAS } from '../features/money/commissions/commissions-areas';
 
 /**
  * The single registry of built areas. The router, the navbar, the home cards and the sign-in landing all
@@ -135,6 +137,8 @@ export const AREAS: readonly AreaDefinition[] = [
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
   ...FLEET_AREAS,
+  ...SALES_AREAS,
+  ...COMMISSION_AREAS,
   ...PURCHASE_ORDER_AREAS,
   ...VENDOR_CREDIT_AREAS,
   ...QUOTES_AREAS,

@@ -199,15 +199,11 @@ export const salesTagBody = z
   .meta({ example: { name: 'Call back in spring', color: 'orange' } });
 export const salesTagParams = z.object({ salesTagId: idParam('Tag') });
 
-/** `POST Sales/tags/{salesTagId}/links`: the tag on one customer or one work order, with what to follow up. */
-export const salesTagLinkBody = z
-  .object({
-    customerId: idOf('Customer').optional(),
-    workOrderId: idOf('Work order').optional(),
-    note: optionalText('Note', 500).trim().nullish(),
-  })
-  .refine((b) => (b.customerId === undefined) !== (b.workOrderId === undefined), 'Tag either one customer or one work order.')
-  .meta({ example: { customerId: 42, note: 'Ask about the second store in March.' } });
+/** `POST Sales/tags/{salesTagId}/customers` and `.../workOrders`: the tag on one record, with what to follow up. */
+const tagNote = optionalText('Note', 500).trim().nullish();
+export const customerTagBody = z.object({ customerId: idOf('Customer'), note: tagNote }).meta({ example: { customerId: 42, note: 'Ask about the second store in March.' } });
+export const workOrderTagBody = z.object({ workOrderId: idOf('Work order'), note: tagNote }).meta({ example: { workOrderId: 40, note: 'Quote the new condenser.' } });
+export type SalesTagLinkInput = { customerId?: number; workOrderId?: number; note?: string | null };
 export const salesTagLinkParams = z.object({ salesTagId: idParam('Tag'), salesTagLinkId: idParam('Tag link') });
 
 /** Who or what carries a tag. */
@@ -218,6 +214,7 @@ export const salesTagLinkSchema = z.object({
   color: z.enum(SALES_TAG_COLORS),
   customerId: z.number().nullable(),
   workOrderId: z.number().nullable(),
+  workOrderNumber: z.string().nullable(),
   label: z.string(),
   note: z.string().nullable(),
   taggedBy: z.string(),

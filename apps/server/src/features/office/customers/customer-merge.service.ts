@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerAccessRequests, customerPortalLinks, customerUsers, customerRateSheets, customers, equipment, invoices, quotes, scheduleItems, workOrders } from '../../../db/schema';
+import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerAccessRequests, customerPortalLinks, customerUsers, customerRateSheets, customers, equipment, invoices, quotes, salesTagLinks, scheduleItems, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -30,6 +30,7 @@ export const CUSTOMER_REFERENCES = [
   'invoices.customer_id',
   'pm_contracts.customer_id',
   'quotes.customer_id',
+  'sales_tag_links.customer_id',
   'schedule_items.customer_id',
   'work_orders.billing_customer_id',
   'work_orders.customer_id',
@@ -120,6 +121,11 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
       .onConflictDoNothing()
       .returning({ id: customerFlagLinks.customerFlagId });
     await tx.delete(customerFlagLinks).where(ofTenant(customerFlagLinks, ctx, eq(customerFlagLinks.customerId, merged.id)));
+
+    // The duplicate's sales tags follow it, once each: a tag the kept customer carries already keeps its own note.
+    await tx.execute(sql`delete from sales_tag_links d where d.subscriber_id = ${ctx.actor.subscriberId} and d.customer_id = ${merged.id}
+      and exists (select 1 from sales_tag_links k where k.customer_id = ${kept.id} and k.sales_tag_id = d.sales_tag_id)`);
+    await tx.update(salesTagLinks).set({ customerId: kept.id }).where(ofTenant(salesTagLinks, ctx, eq(salesTagLinks.customerId, merged.id)));
 
     await tx.delete(customers).where(ofTenant(customers, ctx, eq(customers.id, merged.id)));
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { SalesTag, SalesTagLink, salesTagBody, salesTagLinkBody, salesTagLinksQuery } from '@sm/shared';
+import type { SalesTag, SalesTagLink, SalesTagLinkInput, salesTagBody, salesTagLinksQuery } from '@sm/shared';
 import { companyListRows, customers, salesTagLinks, users, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
@@ -50,7 +50,7 @@ const linkSelect = (ctx: Ctx) =>
 
 type LinkRow = Awaited<ReturnType<ReturnType<typeof linkSelect>['execute']>>[number];
 const linkOf = (r: LinkRow): SalesTagLink => ({
-  salesTagLinkId: r.l.id, salesTagId: r.l.salesTagId, tagName: r.tagName, color: (r.color ?? 'gray') as Color, customerId: r.l.customerId, workOrderId: r.l.workOrderId,
+  salesTagLinkId: r.l.id, salesTagId: r.l.salesTagId, tagName: r.tagName, color: (r.color ?? 'gray') as Color, customerId: r.l.customerId, workOrderId: r.l.workOrderId, workOrderNumber: r.workOrderNumber,
   label: r.customerName ?? `Work order ${r.workOrderNumber ?? ''}`, note: r.l.note, taggedBy: r.taggedBy, taggedAt: r.l.taggedAt.toISOString(),
 });
 
@@ -63,8 +63,8 @@ export async function listSalesTagLinks(ctx: Ctx, query: z.output<typeof salesTa
   return rows.map(linkOf);
 }
 
-/** `POST Sales/tags/{salesTagId}/links`: the tag on a customer or a work order of the company, once each. */
-export async function addSalesTagLink(ctx: Ctx, salesTagId: number, body: z.output<typeof salesTagLinkBody>): Promise<SalesTagLink> {
+/** `POST Sales/tags/{salesTagId}/customers` or `/workOrders`: the tag on a customer or a work order of the company, once each. */
+export async function addSalesTagLink(ctx: Ctx, salesTagId: number, body: SalesTagLinkInput): Promise<SalesTagLink> {
   const id = await ctx.db.transaction(async (tx) => {
     const [tag] = await tx.select({ id: tags.id, isActive: tags.isActive }).from(tags).where(ofTenant(tags, ctx, isTag, eq(tags.id, salesTagId)));
     if (!tag) throw notFound('Tag');

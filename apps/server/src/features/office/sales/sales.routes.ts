@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  salesCustomerParams, salesListQuery, salesQuotesAnswer, salesTagBody, salesTagLinkBody, salesTagLinkParams, salesTagLinkSchema, salesTagLinksQuery, salesTagParams, salesTagSchema,
-  salesTeamBody, salesTeamSchema, salesUserSchema, salesWorkOrderParams, salesWorkOrdersAnswer, workOrderSaleBody, workOrderSaleSchema,
+  customerTagBody, salesCustomerParams, salesListQuery, salesQuotesAnswer, salesTagBody, salesTagLinkParams, salesTagLinkSchema, salesTagLinksQuery, salesTagParams, salesTagSchema,
+  salesTeamBody, salesTeamSchema, salesUserSchema, salesWorkOrderParams, salesWorkOrdersAnswer, workOrderSaleBody, workOrderSaleSchema, workOrderTagBody,
 } from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { area, ctxOf } from '../../../lib/access-control';
@@ -19,7 +19,7 @@ const WORK_ORDER = {
 };
 const QUOTE = { quoteId: 5, quoteNumber: 3001, version: 1, title: 'New condenser', status: 'Open', customerName: 'FreshMart #112 Lakewood', workOrderNumber: '240001', createdAt: '2026-11-02T14:00:00.000Z' };
 const TAG = { salesTagId: 21, name: 'Call Back in Spring', color: 'orange' as const, customerCount: 2, workOrderCount: 1 };
-const LINK = { salesTagLinkId: 4, salesTagId: 21, tagName: 'Call Back in Spring', color: 'orange' as const, customerId: 1, workOrderId: null, label: 'FreshMart Grocers Inc.', note: 'Second store', taggedBy: 'Ben Carter', taggedAt: '2026-11-02T14:00:00.000Z' };
+const LINK = { salesTagLinkId: 4, salesTagId: 21, tagName: 'Call Back in Spring', color: 'orange' as const, customerId: 1, workOrderId: null, workOrderNumber: null, label: 'FreshMart Grocers Inc.', note: 'Second store', taggedBy: 'Ben Carter', taggedAt: '2026-11-02T14:00:00.000Z' };
 
 /**
  * Sales (spec platform 2.1 /sales/work-order, /sales/quotes, /sales/tags): the account team of a billing customer and
@@ -72,12 +72,12 @@ export function salesRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
   r.get('/api/v1/Sales/tags', {
     config: { access: area('Tags') },
-    schema: { operationId: 'listSalesTags', summary: 'The sales tags in use, with how many customers and work orders carry each', tags, response: { 200: z.array(salesTagSchema).meta({ example: [TAG] }) } },
+    schema: { operationId: 'listFollowUpTags', summary: 'The sales tags in use, with how many customers and work orders carry each', tags, response: { 200: z.array(salesTagSchema).meta({ example: [TAG] }) } },
     handler: (req) => listSalesTags(ctxOf(req, deps.db)),
   });
   r.post('/api/v1/Sales/tags', {
     config: { access: area('Tags', 'write'), errors: [409] },
-    schema: { operationId: 'addSalesTag', summary: 'Add a sales tag', tags, body: salesTagBody, response: { 200: salesTagSchema.meta({ example: TAG }) } },
+    schema: { operationId: 'createFollowUpTag', summary: 'Add a sales tag', tags, body: salesTagBody, response: { 200: salesTagSchema.meta({ example: TAG }) } },
     handler: (req) => addSalesTag(ctxOf(req, deps.db), req.body),
   });
   r.get('/api/v1/Sales/tagLinks', {
@@ -85,10 +85,15 @@ export function salesRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { operationId: 'listSalesTagLinks', summary: 'The customers and work orders carrying tags, newest first; one tag\'s or the caller\'s own when asked', tags, querystring: salesTagLinksQuery, response: { 200: z.array(salesTagLinkSchema).meta({ example: [LINK] }) } },
     handler: (req) => listSalesTagLinks(ctxOf(req, deps.db), req.query),
   });
-  r.post('/api/v1/Sales/tags/:salesTagId/links', {
+  r.post('/api/v1/Sales/tags/:salesTagId/customers', {
     config: { access: area('Tags', 'write'), errors: [404, 409] },
-    schema: { operationId: 'addSalesTagLink', summary: 'Put a tag on a customer or a work order, with what to follow up', tags, params: salesTagParams, body: salesTagLinkBody, response: { 200: salesTagLinkSchema.meta({ example: LINK }) } },
-    handler: (req) => addSalesTagLink(ctxOf(req, deps.db), req.params.salesTagId, req.body),
+    schema: { operationId: 'tagCustomer', summary: 'Put a tag on a customer, with what to follow up', tags, params: salesTagParams, body: customerTagBody, response: { 200: salesTagLinkSchema.meta({ example: LINK }) } },
+    handler: (req) => addSalesTagLink(ctxOf(req, deps.db), req.params.salesTagId, { customerId: req.body.customerId, note: req.body.note }),
+  });
+  r.post('/api/v1/Sales/tags/:salesTagId/workOrders', {
+    config: { access: area('Tags', 'write'), errors: [404, 409] },
+    schema: { operationId: 'tagWorkOrder', summary: 'Put a tag on a work order, with what to follow up', tags, params: salesTagParams, body: workOrderTagBody, response: { 200: salesTagLinkSchema.meta({ example: { ...LINK, customerId: null, workOrderId: 40, workOrderNumber: '240001', label: 'Work order 240001' } }) } },
+    handler: (req) => addSalesTagLink(ctxOf(req, deps.db), req.params.salesTagId, { workOrderId: req.body.workOrderId, note: req.body.note }),
   });
   r.delete('/api/v1/Sales/tags/:salesTagId/links/:salesTagLinkId', {
     config: { access: area('Tags', 'write'), errors: [404] },

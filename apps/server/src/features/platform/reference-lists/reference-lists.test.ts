@@ -184,6 +184,21 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       expect(res.statusCode, res.body).toBe(200);
       return '1 vehicle';
     }
+    case 'salesClasses': {
+      const res = await t.call('POST', url('salesItems'), 'admin', { name: `Item of ${id}`, salesClassId: id, isCommissionable: true });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 sales item';
+    }
+    case 'salesItems': {
+      const res = await t.call('PUT', `/api/v1/Sales/workOrders/${wo.id}`, 'admin', { salesItemId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 work order';
+    }
+    case 'salesFlags': {
+      const res = await t.call('POST', `/api/v1/Sales/tags/${id}/workOrders`, 'admin', { workOrderId: wo.id });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 tagged record';
+    }
     default:
       throw new Error(`${key} has no usage`);
   }

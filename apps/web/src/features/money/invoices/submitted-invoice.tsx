@@ -1,10 +1,11 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
-import { BILLING_WRITE, compareMoney, formatDate, type InvoiceDisplayMode, moneyText, satisfies } from '@sm/shared';
+import { BILLING_WRITE, compareMoney, INVOICE_COMMISSIONS_ACCESS, formatDate, type InvoiceDisplayMode, moneyText, satisfies } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { InvoicePosting } from '../accounting/invoice-posting';
+import { InvoiceCommissions } from '../commissions/invoice-commissions';
 import { DocumentButtons } from '../documents/document-buttons';
 import { DisplayModeSwitch, InvoiceLines } from './invoice-lines';
 import { Figure, TaxExemptNotice } from './invoice-parts';
@@ -60,6 +61,7 @@ export function SubmittedInvoice({ invoiceId }: { invoiceId: number }) {
       <DisplayModeSwitch value={mode} onChange={setMode} />
       <InvoiceLines lines={inv.lines} caption={`Invoice ${inv.invoiceNumber}`} />
       <PaymentHistoryTable history={history.data} />
+      {satisfies(access, INVOICE_COMMISSIONS_ACCESS) && <InvoiceCommissions invoiceId={inv.invoiceId} />}
       {isPaying && (
         <ProcessPaymentDialog
           invoiceId={inv.invoiceId}

@@ -17,6 +17,7 @@ import { LEAK_REPAIRS_READ } from '../refrigerant/refrigerant-paths';
 import { PmContractsSection } from '../pm-contracts/pm-contracts-section';
 import { PortalLinksSection } from '../customer-portal/portal-links-section';
 import { CustomerUsersSection } from '../customer-portal/customer-users-section';
+import { SalesTeamSection } from '../sales/sales-team-section';
 
 const TaxExemptDialog = lazy(() => import('./tax-exempt-dialog').then((m) => ({ default: m.TaxExemptDialog })));
 
@@ -163,6 +164,7 @@ export default function CustomerPage() {
         {(c.isBillingCustomer || c.locations.length > 0) && <LocationsSection customer={c} canWrite={canWrite} />}
         <ContactsSection customer={c} canWrite={canWriteContacts} />
         {c.canSeeCredit && <CreditSection customer={c} />}
+        {c.isBillingCustomer && <SalesTeamSection customerId={c.customerId} />}
         {satisfies(access, CUSTOMER_PORTAL_LINKS_ACCESS) && <PortalLinksSection customer={c} />}
         {satisfies(access, CUSTOMER_PORTAL_LINKS_ACCESS) && <CustomerUsersSection customer={c} />}
       </SimpleGrid>

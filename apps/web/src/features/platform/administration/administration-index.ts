@@ -15,6 +15,7 @@ import { FINANCIAL_PERIODS_AREA, PAYROLL_REPORT_AREA } from '../../people/payrol
 import { MASKED_ROLES_AREA, USERS_AREA } from '../users-admin/users-admin-areas';
 import { IMPORT_HISTORY_AREA } from '../imports/imports-areas';
 import { FLEET_ADMIN_AREA } from '../../field/fleet/fleet-areas';
+import { COMMISSION_STRUCTURE_AREA } from '../../money/commissions/commissions-areas';
 
 /*
  * What the administration index shows: the reference lists and the settings pages, and which of them a user may open.
@@ -155,6 +156,7 @@ export const ADMINISTRATION_SETTINGS = [
   ...QUICKBOOKS_SETTINGS,
   ...PURCHASING_SETTINGS,
   FLEET_ADMIN_AREA,
+  COMMISSION_STRUCTURE_AREA,
   RATE_SHEET_AREA,
   ...SOP_SETTINGS,
   PAYROLL_REPORT_AREA,

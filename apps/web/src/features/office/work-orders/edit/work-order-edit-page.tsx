@@ -13,6 +13,7 @@ import { useWorkOrderHub } from './use-work-order-hub';
 import { StatusHistory } from './status-history';
 import { workOrderQuery } from './work-order-api';
 import { WorkOrderOfficePanel } from './work-order-office-panel';
+import { WorkOrderSaleSection } from '../../sales/work-order-sale-section';
 import { WorkOrderNotFound, WorkOrderSkeleton } from './work-order-page-states';
 import { WorkOrderSummary } from './work-order-summary';
 import { WorkOrderItemsPanel } from '../items/work-order-items-panel';
@@ -52,6 +53,7 @@ function WorkOrderView({ workOrderNumber }: { workOrderNumber: string }) {
       <WorkOrderLive workOrderId={workOrder.workOrderId} />
       <NteMeterPanel workOrderId={workOrder.workOrderId} />
       <WorkOrderOfficePanel workOrder={workOrder} />
+      <WorkOrderSaleSection workOrderId={workOrder.workOrderId} />
       <WorkDescription workOrder={workOrder} />
       <FlagRemindersSection workOrder={workOrder} />
       <LaborEntries entries={workOrder.laborEntries} billingCustomerId={workOrder.billingCustomerId} />
