@@ -20,7 +20,7 @@ export const LANDINGS: Record<string, string> = {
   payroll: '/home',
   sales: '/sales/scheduler',
   salesmgr: '/sales/scheduler',
-  sales2: '/sales/scheduler',
+  maya: '/sales/scheduler',
   customer: '/customerPortal',
   data: '/management/dataSpecialist',
   dsm: '/management/dsmDashboard',

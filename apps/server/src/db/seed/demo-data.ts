@@ -13,7 +13,7 @@ export const POLAR_USERS = [
   { userName: 'data', name: 'Nadia Brooks', role: 'Data Specialist', phone: '214-555-0109' },
   { userName: 'dsm', name: 'Victor Hale', role: 'Regional VP Of Service', phone: '214-555-0110' },
   { userName: 'salesmgr', name: 'Harper Quinn', role: 'Sales Manager', phone: '214-555-0111' },
-  { userName: 'sales2', name: 'Maya Ortiz', role: 'Sales Person', phone: '214-555-0112' },
+  { userName: 'maya', name: 'Maya Ortiz', role: 'Sales Person', phone: '214-555-0112' },
 ] as const;
 
 export const COASTAL_USERS = [

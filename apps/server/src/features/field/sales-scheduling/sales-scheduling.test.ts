@@ -160,7 +160,7 @@ describe('planning tasks', () => {
   it('offers the company\'s sales people and customers, searched, the chosen one and the sales person\'s own first', async () => {
     const people = async (as: string) => (await t.call('GET', '/api/v1/SalesScheduler/salesPersons', as)).json();
     expect(await people('sales')).toEqual([{ salesPersonId: id.sales, name: 'Ben Carter' }]);
-    expect((await people('salesmanager')).map((p: { name: string }) => p.name)).toEqual(['Ben Carter', 'Nora Blake', 'Owen Price']);
+    expect((await people('salesmanager')).map((p: { name: string }) => p.name)).toEqual(['Ben Carter', 'Harper Quinn', 'Maya Ortiz', 'Nora Blake', 'Owen Price']);
     expect(await people('admin')).toEqual(await people('salesmanager'));
     const found = async (params: Record<string, string | number>) => {
       const res = await t.call('GET', `/api/v1/SalesScheduler/customers?${q(params)}`, 'sales');

@@ -63,7 +63,7 @@ export default function CommissionStructurePage() {
       ) : rates.data?.length === 0 ? (
         <EmptyPanel title="No rate yet" hint="Set the default rate of each kind of commission; invoices pay no commission until then." />
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped miw={620} aria-label="Commission rates" aria-busy={rates.isPending}>
             <Table.Thead>
               <Table.Tr>

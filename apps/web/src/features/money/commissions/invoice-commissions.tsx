@@ -12,7 +12,7 @@ export function InvoiceCommissions({ invoiceId }: { invoiceId: number }) {
         {list.isPending ? <Skeleton height={48} /> : list.isError ? <Text size="sm" c="red">{list.error.message}</Text> : list.data.length === 0 ? (
           <Text size="sm" c="dimmed">This invoice pays no commission: its work order is not commissionable, or no one or no rate was set when it was submitted.</Text>
         ) : (
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table miw={520} aria-label="Commissions of the invoice">
               <Table.Thead>
                 <Table.Tr><Table.Th>Commission</Table.Th><Table.Th>Person</Table.Th><Table.Th ta="right">Base</Table.Th><Table.Th ta="right">Rate</Table.Th><Table.Th ta="right">Amount</Table.Th></Table.Tr>

@@ -75,13 +75,12 @@ export default function SalesReportsPage() {
       ) : r.rows.length === 0 ? (
         <EmptyPanel title="No commission in this period" hint={`Nothing was earned from ${formatDate(r.from)} to ${formatDate(r.to)}: commissions come with invoices submitted for your customers.`} />
       ) : (
-        <ScrollArea type="auto">
-          <Table striped miw={560} aria-label="Commissions" aria-busy={report.isFetching}>
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+          <Table striped miw={340} aria-label="Commissions" aria-busy={report.isFetching}>
             <Table.Caption>Commissions from {formatDate(r.from)} to {formatDate(r.to)}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Sales Person</Table.Th>
-                <Table.Th>Commission</Table.Th>
+                <Table.Th>Sales Person and Commission</Table.Th>
                 <Table.Th ta="right">Invoices</Table.Th>
                 <Table.Th ta="right">Base</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
@@ -90,8 +89,10 @@ export default function SalesReportsPage() {
             <Table.Tbody>
               {r.rows.map((row) => (
                 <Table.Tr key={`${row.userId}-${row.kind}`} data-testid={`commission-${row.userId}-${row.kind}`}>
-                  <Table.Td>{row.userName}</Table.Td>
-                  <Table.Td>{commissionKindLabel(row.kind)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{row.userName}</Text>
+                    <Text size="xs" c="dimmed">{commissionKindLabel(row.kind)}</Text>
+                  </Table.Td>
                   <Table.Td ta="right">{row.invoiceCount}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{moneyText(row.base)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="commission-amount">{moneyText(row.amount)}</Table.Td>
@@ -100,7 +101,7 @@ export default function SalesReportsPage() {
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={3}>Total</Table.Th>
+                <Table.Th colSpan={2}>Total</Table.Th>
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>{moneyText(r.totals.base)}</Table.Th>
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="commission-total">{moneyText(r.totals.amount)}</Table.Th>
               </Table.Tr>

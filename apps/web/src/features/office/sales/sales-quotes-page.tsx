@@ -31,7 +31,7 @@ export default function SalesQuotesPage() {
       ) : list.data?.total === 0 ? (
         <EmptyPanel title="No quote" hint={debounced ? 'Nothing matches the search: clear it to see all.' : 'Quotes written for the customers you sell to appear here.'} />
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped highlightOnHover miw={720} aria-label="Sales quotes" aria-busy={list.isPending}>
             <Table.Thead>
               <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr>

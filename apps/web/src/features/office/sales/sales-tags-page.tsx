@@ -75,7 +75,7 @@ export default function SalesTagsPage() {
       ) : links.data?.length === 0 ? (
         <EmptyPanel title="Nothing tagged" hint={salesTagId || mine ? 'Nothing carries this tag yet: choose another, or clear the filters.' : 'Tag a customer or a work order to follow it up.'} />
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped miw={640} aria-label="Tagged customers and work orders" aria-busy={links.isPending}>
             <Table.Thead>
               <Table.Tr>

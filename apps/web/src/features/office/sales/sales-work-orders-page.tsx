@@ -31,7 +31,7 @@ export default function SalesWorkOrdersPage() {
       ) : list.data?.total === 0 ? (
         <EmptyPanel title="No work order" hint={debounced || salesTagId ? 'Nothing matches the search or the tag: clear them to see all.' : 'Work orders of the customers you sell to appear here once they are opened.'} />
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped highlightOnHover miw={760} aria-label="Sales work orders" aria-busy={list.isPending}>
             <Table.Thead>
               <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr>
