@@ -1,10 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { accessTokenOf, openAs } from './session';
 
-/** Where tech says he is when he clocks in (Bishop Arts Cafe unless said), and what he writes when he clocks out. */
+/** Where tech says he is when he clocks in (Bishop Arts Cafe unless said), what he writes when he clocks out, and who he is (tech unless said). */
 interface Visit {
   at?: { latitude: number; longitude: number };
   description?: string;
+  userName?: string;
+  /** Whether he works on rate sheets and so names his Employee Type (tech does, tech2 does not). */
+  onRateSheet?: boolean;
 }
 
 /**
@@ -13,11 +16,11 @@ interface Visit {
  * his last clock-out: two tests of one group that each back-date a start must not both follow another's labor.
  */
 export async function techWorked(page: Page, workOrderNumber: string, minutes: number, visit: Visit = {}) {
-  await openAs(page, 'tech', '/home');
+  await openAs(page, visit.userName ?? 'tech', '/home');
   const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
   const { workOrderId, billingCustomerId } = await (await page.request.get(`/api/v1/WorkOrder/${workOrderNumber}`, { headers })).json();
   const rates = (await (await page.request.get(`/api/v1/WorkOrder/rateSheetLaborItems/${billingCustomerId}`, { headers })).json()) as { serviceTechnicianId: number; employeeType: string }[];
-  const serviceTechnicianId = rates.find((r) => r.employeeType === 'Service Technician')!.serviceTechnicianId;
+  const serviceTechnicianId = visit.onRateSheet === false ? undefined : rates.find((r) => r.employeeType === 'Service Technician')!.serviceTechnicianId;
   const clockIn = await page.request.post('/api/v1/WOStartStop/clockInWorkOrder', {
     headers,
     data: { workOrderId, serviceTechnicianId, startTime: new Date(Date.now() - minutes * 60_000).toISOString(), currentLatLong: visit.at ?? { latitude: 32.7488, longitude: -96.8285 } },

@@ -6,6 +6,7 @@ import { expectAccessible } from './axe-check';
 import { shot } from './page-actions';
 import { openAs } from './session';
 import { callAsPage as call, daysBefore } from './api';
+import { techWorked } from './labor';
 
 // The office's reports as an administrator reads them. The test bills a customer of its own, opens Reports from the
 // navbar, groups revenue by customer and finds its invoice there; the chart is drawn, and the table's totals, the CSV
@@ -90,6 +91,53 @@ test('the provider compliance scorecard lists what the API counts, against the 9
   await shot(page, 'reports-scorecard-desktop');
   await expectAccessible(page, 'reports scorecard desktop');
 });
+
+const TECHNICIAN_REPORTS = [
+  ['technicianProductivity', 'Technician Productivity'],
+  ['laborUtilisation', 'Labor Hours & Utilisation'],
+  ['firstTimeFix', 'First-Time Fix & Callbacks'],
+  ['receivablesAging', 'Receivables Aging'],
+] as const;
+
+/** Priya's work order (tech2 has 240031 to 240060 in the demo), which no other test of the group touches. */
+const PRIYAS_WORK_ORDER = '240047';
+
+test('technician productivity counts a visit worked today among the hours of the one who worked it', async ({ page }) => {
+  await openAs(page, 'admin', '/home');
+  const before: ReportAnswer = await call(page, 'GET', 'Reports/technicianProductivity');
+  const priyaBefore = before.rows.find((r) => r.label === 'Priya Natarajan');
+  await techWorked(page, PRIYAS_WORK_ORDER, 90, { userName: 'tech2', onRateSheet: false, description: 'Cleaned the condenser coil' });
+  await openAs(page, 'admin', '/reports?report=technicianProductivity');
+  const after: ReportAnswer = await call(page, 'GET', 'Reports/technicianProductivity');
+  const priya = after.rows.find((r) => r.label === 'Priya Natarajan')!;
+  expect(priya.visits).toBe(Number(priyaBefore?.visits ?? 0) + 1);
+  expect(Number(priya.hours)).toBeCloseTo(Number(priyaBefore?.hours ?? 0) + 1.5, 1);
+  await expect(page.getByTestId('report-row').filter({ hasText: 'Priya Natarajan' })).toContainText(`${Number(priya.hours).toFixed(2)} h`);
+});
+
+for (const [reportKey, title] of TECHNICIAN_REPORTS) {
+  test(`${title}: the table and its totals equal the API, at desktop and phone width, accessible`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openAs(page, 'admin', `/reports?report=${reportKey}`);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${title}: `) })).toBeVisible();
+    const answer: ReportAnswer = await call(page, 'GET', `Reports/${reportKey}`);
+    await expect(page.getByTestId('report-row')).toHaveCount(answer.rows.length);
+    if (answer.rows.length > 0) {
+      const first = page.getByTestId('report-row').first();
+      await expect(first).toContainText(String(answer.rows[0].label));
+      const totals = page.getByTestId('report-totals');
+      for (const c of answer.columns.filter((c) => c.kind === 'money')) await expect(totals).toContainText(moneyText(answer.totals[c.key] as number));
+      await expect.poll(() => page.getByTestId('report-chart').locator('svg .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    }
+    await shot(page, `reports-${reportKey}-desktop`);
+    await expectAccessible(page, `reports ${reportKey} desktop`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { name: new RegExp(`^${title}: `) })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `reports-${reportKey}-phone`);
+    await expectAccessible(page, `reports ${reportKey} phone`);
+  });
+}
 
 test('a technician is offered no Reports and is turned away from its address', async ({ page }) => {
   await openAs(page, 'tech', '/reports');

@@ -121,3 +121,47 @@ for (const screen of SCREENS) {
     await shot(page, `quote-specialist-${screen.name}`);
   });
 }
+
+test('the company dashboard counts what the API counts, and a credit hold leads to the held customers', async ({ page, request }) => {
+  const admin = await tokenOf(request, 'admin');
+  const { customerId } = await call(request, admin, 'POST', 'Customer/create', { name: 'Dashboard Hold Diner', address: '9 Elm St', city: 'Dallas', state: 'TX', zip: '75201', isBillingCustomer: true });
+  await call(request, admin, 'PUT', `Collection/customers/${customerId}/credit`, { creditLimit: null, isOnCreditHold: true });
+  try {
+    await openAs(page, 'admin', '/home');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const office = nav.getByRole('button', { name: 'Office' });
+    if ((await office.getAttribute('aria-expanded')) === 'false') await office.click();
+    await nav.getByRole('link', { name: 'Company Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Company Dashboard', level: 1 })).toBeVisible();
+    const answer = await call(request, admin, 'GET', 'Boards/companyDashboard');
+    await expect(page.getByRole('region', { name: 'Open work orders' }).getByTestId('figure-value')).toHaveText(String(answer.field.openWorkOrders));
+    await expect(page.getByRole('region', { name: 'Active users' }).getByTestId('figure-value')).toHaveText(String(answer.users.active));
+    const holds = answer.attention.find((a: { key: string }) => a.key === 'creditHolds').count;
+    await expect(page.getByTestId('attention-creditHolds')).toContainText(String(holds));
+    await expect(page.getByRole('table', { name: 'Active users by role' }).getByRole('row', { name: /Technician/ })).toBeVisible();
+    await shot(page, 'company-dashboard');
+    await page.getByRole('link', { name: 'Customers on credit hold' }).click();
+    await expect(page).toHaveURL(/\/collection\?hold=onHold$/);
+    await expect(page.getByText('Dashboard Hold Diner').first()).toBeVisible();
+  } finally {
+    await call(request, admin, 'PUT', `Collection/customers/${customerId}/credit`, { creditLimit: null, isOnCreditHold: false });
+  }
+});
+
+for (const screen of SCREENS) {
+  test(`the company dashboard reads and passes axe on a ${screen.name}`, async ({ page }) => {
+    await page.setViewportSize(screen.viewport);
+    await openAs(page, 'leader', '/administration/dashboard');
+    await expect(page.getByRole('heading', { name: 'Company Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Invoiced this month' })).toContainText('$');
+    await expectAccessible(page, `the company dashboard on a ${screen.name}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.viewport.width);
+    await shot(page, `company-dashboard-${screen.name}`);
+  });
+}
+
+test('a technician is offered no company dashboard and is turned away from its address', async ({ page }) => {
+  await openAs(page, 'tech', '/administration/dashboard');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Company Dashboard' })).toHaveCount(0);
+});

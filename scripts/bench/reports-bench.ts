@@ -1,7 +1,8 @@
 /**
  * `npm run bench:reports`: each report of `/reports` on 1,000,000 work orders of one company (reports-data.ts), on
  * PostgreSQL, through the API beside the same statement sent bare through `pg` in the same run (read-bench.ts): the
- * last twelve months of revenue by month and by customer, the work-order aging, the quote conversion and the provider
+ * last twelve months of revenue by month and by customer, technician productivity, labor hours and utilisation,
+ * first-time fix and callbacks, the work-order aging, the receivables aging, the quote conversion and the provider
  * compliance scorecard. Results go to bench-results/reports.json and reports.md.
  *
  * A fresh database (REPORTS_BENCH_DATABASE_URL, default sm_reports_bench on the local server) is made for the run and
@@ -29,7 +30,11 @@ runAsScript({
   groups: [
     { name: 'Revenue by month', requests: [request('revenue')] },
     { name: 'Revenue by customer', requests: [request('revenue', 'groupBy=customer')] },
+    { name: 'Technician productivity', requests: [request('technicianProductivity')] },
+    { name: 'Labor hours and utilisation', requests: [request('laborUtilisation')] },
+    { name: 'First-time fix and callbacks', requests: [request('firstTimeFix')] },
     { name: 'Work order aging', requests: [request('workOrderAging')] },
+    { name: 'Receivables aging', requests: [request('receivablesAging')] },
     { name: 'Quote conversion', requests: [request('quoteConversion')] },
     { name: 'Provider compliance scorecard', requests: [request('providerScorecard')] },
   ],

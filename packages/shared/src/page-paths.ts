@@ -92,6 +92,10 @@ export const QUOTE_SPECIALIST_BOARD_ACCESS: Requirement = { kind: 'area', area: 
 /** The DSM dashboard (spec platform 2.1 /management/dsmDashboard, in `LANDING_PATHS`): DSM Dashboard read, as 2.4 lands it. */
 export const DSM_DASHBOARD_ACCESS: Requirement = { kind: 'area', area: 'DSM Dashboard', level: 'read' };
 
+/** The company dashboard (administration dashboard): the Dashboard permission area. */
+export const COMPANY_DASHBOARD_PATH = '/administration/dashboard';
+export const COMPANY_DASHBOARD_ACCESS: Requirement = { kind: 'area', area: 'Dashboard', level: 'read' };
+
 /** Fleet (spec platform 2.1): the technician's vehicle on his phone, and the office's list of vehicles. */
 export const MY_AUTO_PATH = '/fleetManagement/myAuto';
 export const FLEET_ADMIN_PATH = '/administration/fleetManagement';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, jsonNumberOf, lineTotal, moneyOf, moneyText, priceWithMarkup, quantityOf, sumMoney } from './money';
+import { amountText, jsonNumberOf, lineTotal, moneyOf, moneyPer, moneyText, priceWithMarkup, quantityOf, sumMoney } from './money';
 
 describe('money', () => {
   it('multiplies and sums exactly, rounding half-up to the cent', () => {
@@ -37,5 +37,14 @@ describe('money as JSON numbers and text', () => {
     expect(amountText('-1234.565')).toBe('-1,234.57');
     expect(amountText('123456789012345.67')).toBe('123,456,789,012,345.67');
     expect(moneyText('123456789012345.67')).toBe('$123,456,789,012,345.67');
+  });
+});
+
+describe('money per unit', () => {
+  it('divides exactly and rounds half-up to the cent, and answers null for nothing to divide by', () => {
+    expect(moneyPer('66.67', '2.00')).toBe('33.34');
+    expect(moneyPer('333.33', '4')).toBe('83.33');
+    expect(moneyPer('0.10', '3')).toBe('0.03');
+    expect(moneyPer('100.00', '0.00')).toBeNull();
   });
 });

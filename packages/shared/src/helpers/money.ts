@@ -24,6 +24,12 @@ export function sumMoney(amounts: readonly DecimalInput[]): string {
   return amounts.reduce<Decimal>((sum, a) => sum.plus(dec(a)), new Decimal(0)).toFixed(2);
 }
 
+/** An amount per unit of a quantity (revenue per hour), half-up to the cent; null for a quantity of nothing. */
+export function moneyPer(amount: DecimalInput, quantity: DecimalInput): string | null {
+  const q = dec(quantity);
+  return q.isZero() ? null : dec(amount).dividedBy(q).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
 const places = (n: number) => (String(n).split('.')[1] ?? '').replace(/e.*$/i, '').length;
 
 /** An amount of money in a JSON body: a number, not negative, at most two decimals and below ten billion. */

@@ -6,19 +6,28 @@ import { dateText } from './common';
  * dates and, where it has them, a grouping. Every report answers the same table shape (columns, rows, totals and the
  * chart that reads it), so the page, the CSV and the XLSX are all made from one answer and their figures agree.
  */
-export const REPORT_KEYS = ['revenue', 'workOrderAging', 'quoteConversion', 'providerScorecard'] as const;
+export const REPORT_KEYS = [
+  'revenue', 'technicianProductivity', 'laborUtilisation', 'firstTimeFix', 'workOrderAging', 'receivablesAging', 'quoteConversion', 'providerScorecard',
+] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export const REPORT_GROUPINGS = ['month', 'week', 'customer'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
-export const REPORT_COLUMN_KINDS = ['text', 'count', 'money', 'percent'] as const;
+/** Hours are exact decimals to the hundredth, summed like money. */
+export const REPORT_COLUMN_KINDS = ['text', 'count', 'money', 'hours', 'percent'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 
 /** Work orders in these statuses are finished with: Canceled, Duplicate, Billed, Completed, Invoice Submitted. */
 export const FINISHED_WORK_ORDER_STATUS_IDS = [22, 25, 27, 38, 53] as const;
 
-/** Revenue by customer lists this many, the largest first, and every other customer in one row. */
+/** Work orders finished with the work done: Billed, Completed, Invoice Submitted (not Canceled or Duplicate). */
+export const COMPLETED_WORK_ORDER_STATUS_IDS = [27, 38, 53] as const;
+
+/** A work order is called back when another one is opened for the same site within this many days of its last visit. */
+export const CALLBACK_DAYS = 30;
+
+/** Revenue and receivables by customer list this many, the largest first, and every other customer in one row. */
 export const REVENUE_TOP_CUSTOMERS = 25;
 
 /** The longest range one report reads: a little over two years. */
@@ -44,9 +53,39 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
     usesRange: true,
   },
   {
+    reportKey: 'technicianProductivity',
+    title: 'Technician Productivity',
+    description:
+      'By technician: work orders and visits worked in the range, hours worked (on site and travelling), and the invoiced revenue (before tax) of those work orders shared by his part of all hours worked on them, per hour.',
+    groupings: [],
+    usesRange: true,
+  },
+  {
+    reportKey: 'laborUtilisation',
+    title: 'Labor Hours & Utilisation',
+    description:
+      'By technician: days worked, hours on site, travelling and overtime, and the share of his working days (first clock-in to last clock-out) spent on site.',
+    groupings: [],
+    usesRange: true,
+  },
+  {
+    reportKey: 'firstTimeFix',
+    title: 'First-Time Fix & Callbacks',
+    description: `By technician: work orders finished in the range, the share fixed on one day on site, and the share called back (another work order for the site within ${CALLBACK_DAYS} days).`,
+    groupings: [],
+    usesRange: true,
+  },
+  {
     reportKey: 'workOrderAging',
     title: 'Work Order Aging',
     description: 'Open work orders by status, counted by how many days ago they were created.',
+    groupings: [],
+    usesRange: false,
+  },
+  {
+    reportKey: 'receivablesAging',
+    title: 'Receivables Aging',
+    description: 'What billing customers owe today by days past due (the 25 largest balances, then all others): current, 1-30, 31-60, 61-90 and over 90 days.',
     groupings: [],
     usesRange: false,
   },
@@ -125,6 +164,8 @@ export const reportAnswer = z.object({
     series: z.array(z.string()),
     /** A line the figures are held to (the scorecard's 90%), or null. */
     target: z.number().nullable(),
+    /** Whether the series are parts of one whole, drawn stacked (aging buckets). */
+    stacked: z.boolean(),
   }),
 });
 export type ReportAnswer = z.infer<typeof reportAnswer>;

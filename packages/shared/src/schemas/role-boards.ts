@@ -100,3 +100,38 @@ export const dsmDashboardAnswer = z.object({
   utilisation: z.array(dsmUtilisationSchema),
 });
 export type DsmDashboardAnswer = z.infer<typeof dsmDashboardAnswer>;
+
+/** What the company dashboard asks an administrator to look at, each counted (see its service for what each counts). */
+export const COMPANY_ATTENTION_KEYS = ['postingsFailed', 'emailsFailed', 'providerRefusals', 'laborCorrections', 'invitationsPending', 'creditHolds', 'jobsFailed'] as const;
+export type CompanyAttentionKey = (typeof COMPANY_ATTENTION_KEYS)[number];
+
+/** The days back the dashboard counts failed e-mails, refused provider calls and failed jobs. */
+export const COMPANY_ATTENTION_DAYS = 7;
+
+/**
+ * `Boards/companyDashboard` (administration dashboard): the whole company at a glance as of its today: the field now,
+ * work opened, money invoiced and past due (exact, as JSON numbers), what needs an administrator's attention, and
+ * its active users by role.
+ */
+export const companyDashboardAnswer = z.object({
+  today: z.string(),
+  weekStart: z.string().meta({ description: 'The Sunday the week began on (spec platform 9)' }),
+  field: z.object({
+    technicians: z.number().meta({ description: 'Active users in a field role' }),
+    working: z.number().meta({ description: 'Users clocked in on a work order now' }),
+    hoursToday: z.number().meta({ description: 'Hours clocked on work orders today so far, to the hundredth' }),
+    openWorkOrders: z.number(),
+    openedToday: z.number(),
+    openedThisWeek: z.number(),
+  }),
+  money: z.object({
+    invoicedThisMonth: z.number(),
+    invoicedLastMonth: z.number(),
+    pastDue: z.number().meta({ description: 'What billing customers owe past their terms' }),
+    pastDueCustomers: z.number(),
+    quotesWaiting: z.number().meta({ description: 'Quotes whose current version is neither approved nor rejected' }),
+  }),
+  attention: z.array(z.object({ key: z.enum(COMPANY_ATTENTION_KEYS), count: z.number() })),
+  users: z.object({ active: z.number(), byRole: z.array(z.object({ role: z.string(), count: z.number() })) }),
+});
+export type CompanyDashboardAnswer = z.infer<typeof companyDashboardAnswer>;

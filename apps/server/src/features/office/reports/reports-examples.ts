@@ -21,5 +21,5 @@ export const EXAMPLE_REPORT: ReportAnswer = {
     { label: '2026-11', invoices: 9, subtotal: 7820.5, tax: 645.19, total: 8465.69, collected: 2100, due: 6365.69 },
   ],
   totals: { label: 'Total', invoices: 21, subtotal: 18270.5, tax: 1507.32, total: 19777.82, collected: 11900, due: 7877.82 },
-  chart: { kind: 'line', labelKey: 'label', series: ['total', 'collected'], target: null },
+  chart: { kind: 'line', labelKey: 'label', series: ['total', 'collected'], target: null, stacked: false },
 };

@@ -24,10 +24,10 @@ const safeText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 function xlsxOf(c: ReportColumn, v: StatementRow[string]): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (c.kind === 'text') return safeText(String(v));
-  return c.kind === 'money' ? jsonNumberOf(String(v)) : Number(v);
+  return c.kind === 'money' || c.kind === 'hours' ? jsonNumberOf(String(v)) : Number(v);
 }
 
-const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = { money: '#,##0.00', percent: '0.0"%"', count: '0' };
+const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = { money: '#,##0.00', hours: '0.00', percent: '0.0"%"', count: '0' };
 
 /**
  * A report as CSV (the one CSV writer, money to the cent as written by the database) or XLSX (a sheet with a bold

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FINISHED_WORK_ORDER_STATUS_IDS, REVENUE_TOP_CUSTOMERS, type ReportGrouping } from '@sm/shared';
+import { TERMS_DAYS } from '../../money/collections/aging-sql';
 
 /** What a report's statement is asked: the company, its time zone and today, and the range of its dates. */
 export interface ReportInput {
@@ -88,4 +89,33 @@ export function quoteConversionStatement(input: ReportInput): SQL {
       count(*) filter (where status = 'Rejected')::int as rejected,
       count(*) filter (where status not in ('Approved', 'Rejected'))::int as waiting
     from q group by month order by month`;
+}
+
+/**
+ * Receivables aging as of the company's today: what each billing customer owes on its open invoices, bucketed by days
+ * past due (the invoice's date plus the customer's terms, as the collection page counts them), the REVENUE_TOP_CUSTOMERS
+ * largest balances first, then every other customer in one row.
+ */
+export function receivablesAgingStatement(input: ReportInput): SQL {
+  return sql`
+    with per_customer as (
+      select c.id, c.name, sum(i.amount_due) as balance,
+        coalesce(sum(i.amount_due) filter (where d.days <= 0), 0) as current,
+        coalesce(sum(i.amount_due) filter (where d.days between 1 and 30), 0) as days1to30,
+        coalesce(sum(i.amount_due) filter (where d.days between 31 and 60), 0) as days31to60,
+        coalesce(sum(i.amount_due) filter (where d.days between 61 and 90), 0) as days61to90,
+        coalesce(sum(i.amount_due) filter (where d.days > 90), 0) as over90
+      from invoices i
+      join customers c on c.id = i.billing_customer_id and c.subscriber_id = ${input.subscriberId}
+      left join company_list_rows tr on tr.id = c.terms_id
+      cross join lateral (select ${input.today}::date - i.invoice_date - ${TERMS_DAYS} as days) d
+      where i.subscriber_id = ${input.subscriberId} and i.amount_due > 0
+      group by c.id
+    ), ranked as (
+      select p.*, row_number() over (order by p.balance desc, lower(p.name), p.id) as rank from per_customer p
+    )
+    select case when min(rank) <= ${REVENUE_TOP_CUSTOMERS} then min(name) else 'All other ' || count(*) || ' customers' end as label,
+      sum(current)::text as current, sum(days1to30)::text as "days1to30", sum(days31to60)::text as "days31to60",
+      sum(days61to90)::text as "days61to90", sum(over90)::text as over90, sum(balance)::text as balance
+    from ranked group by least(rank, ${REVENUE_TOP_CUSTOMERS + 1}) order by min(rank)`;
 }

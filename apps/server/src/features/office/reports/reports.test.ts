@@ -33,7 +33,9 @@ const report = async (path: string, as = 'admin') => {
 describe('reports', () => {
   it('lists the catalogue to those with All Reports, and refuses the others', async () => {
     const catalog = await report('');
-    expect(catalog.map((r: { reportKey: string }) => r.reportKey)).toEqual(['revenue', 'workOrderAging', 'quoteConversion', 'providerScorecard']);
+    expect(catalog.map((r: { reportKey: string }) => r.reportKey)).toEqual([
+      'revenue', 'technicianProductivity', 'laborUtilisation', 'firstTimeFix', 'workOrderAging', 'receivablesAging', 'quoteConversion', 'providerScorecard',
+    ]);
     for (const who of ['tech', 'sales', 'dispatcher']) {
       expect((await t.call('GET', '/api/v1/Reports', who)).statusCode).toBe(403);
       expect((await t.call('GET', `/api/v1/Reports/revenue?${RANGE}`, who)).statusCode).toBe(403);
@@ -52,7 +54,7 @@ describe('reports', () => {
     expect(byWeek.rows.map((r: { label: string; total: number }) => [r.label, r.total])).toEqual([['Week of 2020-01-05', 100.1], ['Week of 2020-01-26', 200.5]]);
     const byCustomer = await report(`revenue?${RANGE}&groupBy=customer`);
     expect(byCustomer.rows.map((r: { label: string; total: number; invoices: number }) => [r.label, r.invoices, r.total])).toEqual([['Zed Grocery', 1, 200.2], ['Apex Diner', 2, 100.4]]);
-    expect(byCustomer.chart).toEqual({ kind: 'bar', labelKey: 'label', series: ['total', 'collected'], target: null });
+    expect(byCustomer.chart).toEqual({ kind: 'bar', labelKey: 'label', series: ['total', 'collected'], target: null, stacked: false });
   });
 
   it('lists the 25 largest customers by revenue, then every other customer in one row, the totals unchanged', async () => {
@@ -136,7 +138,7 @@ describe('reports', () => {
       ['revenue?from=2018-01-01&to=2020-12-31', 'A report covers at most 800 days.'],
       ['revenue?from=2020-02-30', 'From is not a real date.'],
       ['revenue?groupBy=technician', 'Group by must be one of: month, week, customer.'],
-      ['nope', 'Report must be one of: revenue, workOrderAging, quoteConversion, providerScorecard.'],
+      ['nope', 'Report must be one of: revenue, technicianProductivity, laborUtilisation, firstTimeFix, workOrderAging, receivablesAging, quoteConversion, providerScorecard.'],
       ['revenue/export?format=pdf', 'Format must be csv or xlsx.'],
     ];
     for (const [path, message] of cases) {

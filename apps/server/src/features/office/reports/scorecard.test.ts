@@ -92,7 +92,7 @@ describe('provider compliance scorecard', () => {
       ['Tom Alvarez', 'Scorecard Grocers', 4, 50, 66.7, 50, 'No'],
     ]);
     expect(pick(answer.totals)).toEqual(['Total', null, 6, 66.7, 80, 66.7, 'No']);
-    expect(answer.chart).toEqual({ kind: 'bar', labelKey: 'label', series: ['checkedShare', 'onTimeShare', 'invoicedShare'], target: 90 });
+    expect(answer.chart).toEqual({ kind: 'bar', labelKey: 'label', series: ['checkedShare', 'onTimeShare', 'invoicedShare'], target: 90, stacked: false });
     expect(answer.rows[2].label).toBe('Tom Alvarez · Scorecard Grocers');
   });
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DATA_SPECIALIST_BOARD_ACCESS, DSM_DASHBOARD_ACCESS, dsmDashboardAnswer, QUOTE_SPECIALIST_BOARD_ACCESS, workOrderBoardAnswer, workOrderBoardQuery } from '@sm/shared';
+import {
+  COMPANY_DASHBOARD_ACCESS, companyDashboardAnswer, DATA_SPECIALIST_BOARD_ACCESS, DSM_DASHBOARD_ACCESS, dsmDashboardAnswer, QUOTE_SPECIALIST_BOARD_ACCESS, workOrderBoardAnswer, workOrderBoardQuery,
+} from '@sm/shared';
 import type { Db } from '../../../db/client';
 import { ctxOf } from '../../../lib/access-control';
+import { companyDashboard } from './company-dashboard.service';
 import { dsmDashboard } from './dsm-dashboard.service';
 import { dataSpecialistBoard, quoteSpecialistBoard } from './role-boards.service';
 
@@ -18,6 +21,18 @@ const EXAMPLE = {
 const QUOTE_EXAMPLE = {
   ...EXAMPLE,
   columns: [{ key: '35', title: 'Quote Pending', workOrderStatusId: 35, count: 1, cards: [{ ...CARD, workOrderStatusId: 35, workOrderStatus: 'Quote Pending', missing: [], quote: { quoteNumber: 1042, quoteVersion: 1, status: 'Pending' as const, daysInStatus: 2 } }] }],
+};
+
+const COMPANY_EXAMPLE = {
+  today: '2026-11-30',
+  weekStart: '2026-11-29',
+  field: { technicians: 14, working: 6, hoursToday: 31.25, openWorkOrders: 87, openedToday: 5, openedThisWeek: 19 },
+  money: { invoicedThisMonth: 184210.55, invoicedLastMonth: 201330.1, pastDue: 24150.8, pastDueCustomers: 11, quotesWaiting: 23 },
+  attention: [
+    { key: 'postingsFailed' as const, count: 1 }, { key: 'emailsFailed' as const, count: 0 }, { key: 'providerRefusals' as const, count: 2 },
+    { key: 'laborCorrections' as const, count: 3 }, { key: 'invitationsPending' as const, count: 1 }, { key: 'creditHolds' as const, count: 2 }, { key: 'jobsFailed' as const, count: 0 },
+  ],
+  users: { active: 42, byRole: [{ role: 'Technician', count: 14 }, { role: 'Dispatcher', count: 3 }] },
 };
 
 const DSM_EXAMPLE = {
@@ -73,5 +88,17 @@ export function roleBoardsRoutes(app: FastifyInstance, deps: { db: Db }) {
       response: { 200: dsmDashboardAnswer.meta({ example: DSM_EXAMPLE }) },
     },
     handler: (req) => dsmDashboard(ctxOf(req, deps.db)),
+  });
+  r.get('/api/v1/Boards/companyDashboard', {
+    config: { access: COMPANY_DASHBOARD_ACCESS },
+    schema: {
+      operationId: 'getCompanyDashboard',
+      summary: 'The company dashboard: the field now, work opened, money invoiced and past due, what needs attention, users by role',
+      description:
+        'The whole company as of its today (its time zone): counts and exact sums in one statement. Attention counts failed postings, undelivered e-mails, refused provider calls and failed jobs of the last 7 days, waiting fix-time requests, pending invitations and credit holds.',
+      tags,
+      response: { 200: companyDashboardAnswer.meta({ example: COMPANY_EXAMPLE }) },
+    },
+    handler: (req) => companyDashboard(ctxOf(req, deps.db)),
   });
 }

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, COLLECTION_WRITE, CREDIT_LIMIT_ACCESS, formatDate, moneyText, satisfies, type AgingAnswer, type AgingBucket } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyPanel, ListFooter, LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSearchDebounce } from '../../../lib/debounce';
@@ -62,7 +63,9 @@ export default function CollectionPage() {
   const [search, setSearch] = useState('');
   const [bucket, setBucket] = useState<AgingBucket | null>(null);
   const [overLimit, setOverLimit] = useState(false);
-  const [hold, setHold] = useState<HoldFilter>('all');
+  // `?hold=onHold` (the company dashboard's link) opens on the customers on credit hold.
+  const [params] = useSearchParams();
+  const [hold, setHold] = useState<HoldFilter>(params.get('hold') === 'onHold' ? 'onHold' : 'all');
   const [sort, setSort] = useState<AgingSort>('customerName');
   const [dir, setDir] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);

@@ -4,11 +4,12 @@ import { moneyText, type ReportAnswer, type ReportCell, type ReportColumn } from
 
 const SERIES_COLORS = ['blue.6', 'teal.6', 'yellow.6', 'orange.6', 'red.6', 'grape.6'];
 
-/** A cell as the page prints it: money in dollars to the cent, a share with its percent sign, an empty share as a dash. */
+/** A cell as the page prints it: money in dollars to the cent, hours to the hundredth, a share with its percent sign, an empty share as a dash. */
 export function cellText(column: ReportColumn, value: ReportCell): string {
   if (value === null) return '—';
   if (column.kind === 'money') return moneyText(value);
   if (column.kind === 'percent') return `${value}%`;
+  if (column.kind === 'hours') return `${Number(value).toFixed(2)} h`;
   return String(value);
 }
 
@@ -16,7 +17,7 @@ export function cellText(column: ReportColumn, value: ReportCell): string {
 export function ReportChart({ answer }: { answer: ReportAnswer }) {
   const byKey = new Map(answer.columns.map((c) => [c.key, c]));
   const series = answer.chart.series.map((key, i) => ({ name: key, label: byKey.get(key)?.label ?? key, color: SERIES_COLORS[i % SERIES_COLORS.length] }));
-  const kind = byKey.get(answer.chart.series[0])?.kind;
+  const first = byKey.get(answer.chart.series[0]);
   const target = answer.chart.target;
   const props = {
     h: 300,
@@ -24,14 +25,14 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
     dataKey: answer.chart.labelKey,
     series,
     withLegend: true,
-    valueFormatter: (v: number) => (kind === 'money' ? moneyText(v) : kind === 'percent' ? `${v}%` : String(v)),
+    valueFormatter: (v: number) => (first ? cellText(first, v) : String(v)),
     tickLine: 'y' as const,
-    yAxisProps: kind === 'percent' ? { domain: [0, 100] } : undefined,
+    yAxisProps: first?.kind === 'percent' ? { domain: [0, 100] } : undefined,
     referenceLines: target === null ? undefined : [{ y: target, label: `${target}%`, color: 'red.6' }],
   };
   return (
     <div role="img" aria-label={`${answer.title} chart: ${series.map((s) => s.label).join(', ')} by ${byKey.get(answer.chart.labelKey)?.label ?? 'row'}`} data-testid="report-chart">
-      {answer.chart.kind === 'line' ? <LineChart {...props} curveType="linear" /> : <BarChart {...props} type={answer.reportKey === 'workOrderAging' ? 'stacked' : 'default'} />}
+      {answer.chart.kind === 'line' ? <LineChart {...props} curveType="linear" /> : <BarChart {...props} type={answer.chart.stacked ? 'stacked' : 'default'} />}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { moneyText } from '@sm/shared';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { LoadFailed } from '../../../components/table-states';
@@ -9,43 +8,10 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { longDay } from '../../field/boards/board-format';
 import { workOrderEditPath } from '../work-orders/edit/work-order-paths';
 import { BoardHeader } from './board-header';
+import { Empty, Figure, Section } from './dashboard-parts';
 import { dsmDashboardQuery, type DsmDashboardAnswer } from './role-boards-api';
 
 const whenFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={label}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={24} fw={700} data-testid="figure-value">
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {detail}
-      </Text>
-    </Paper>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `dsm-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" mb="sm" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-const Empty = ({ text }: { text: string }) => (
-  <Text size="sm" c="dimmed">
-    {text}
-  </Text>
-);
 
 function OpenWork({ open }: { open: DsmDashboardAnswer['openWorkOrders'] }) {
   if (open.total === 0) return <Empty text="No work order is open." />;

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BoardCard, BoardColumn, DsmDashboardAnswer, WorkOrderBoardAnswer } from '@sm/shared';
+import type { BoardCard, BoardColumn, CompanyDashboardAnswer, DsmDashboardAnswer, WorkOrderBoardAnswer } from '@sm/shared';
 import { apiGet } from '../../../lib/api';
 
-export type { BoardCard, BoardColumn, DsmDashboardAnswer, WorkOrderBoardAnswer };
+export type { BoardCard, BoardColumn, CompanyDashboardAnswer, DsmDashboardAnswer, WorkOrderBoardAnswer };
 
 /** Query key prefix of the role boards; the work-orders hub invalidates it. */
 export const ROLE_BOARD_QUERY_KEY = ['workOrderBoard'] as const;
@@ -30,4 +30,10 @@ export function roleBoardQuery(board: RoleBoardName, filters: RoleBoardFilters) 
 export const dsmDashboardQuery = queryOptions({
   queryKey: [...ROLE_BOARD_QUERY_KEY, 'dsmDashboard'],
   queryFn: ({ signal }) => apiGet<DsmDashboardAnswer>('Boards/dsmDashboard', { signal }),
+});
+
+/** The company dashboard; under the role boards' key, so the work-orders hub refreshes it too. */
+export const companyDashboardQuery = queryOptions({
+  queryKey: [...ROLE_BOARD_QUERY_KEY, 'companyDashboard'],
+  queryFn: ({ signal }) => apiGet<CompanyDashboardAnswer>('Boards/companyDashboard', { signal }),
 });

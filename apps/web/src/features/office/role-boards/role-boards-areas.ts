@@ -1,9 +1,9 @@
-import { IconChartBar, IconClipboardCheck, IconFileDollar } from '@tabler/icons-react';
-import { DATA_SPECIALIST_BOARD_ACCESS, DSM_DASHBOARD_ACCESS, LANDING_PATHS, QUOTE_SPECIALIST_BOARD_ACCESS, QUOTE_SPECIALIST_BOARD_PATH } from '@sm/shared';
+import { IconChartBar, IconClipboardCheck, IconDashboard, IconFileDollar } from '@tabler/icons-react';
+import { COMPANY_DASHBOARD_ACCESS, COMPANY_DASHBOARD_PATH, DATA_SPECIALIST_BOARD_ACCESS, DSM_DASHBOARD_ACCESS, LANDING_PATHS, QUOTE_SPECIALIST_BOARD_ACCESS, QUOTE_SPECIALIST_BOARD_PATH } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
 
-/** The office's role boards (spec platform 2.1): the data specialist's and the DSM's landings, the quote specialist's board. */
+/** The office's role boards (spec platform 2.1): the data specialist's and the DSM's landings, the quote specialist's board, the company dashboard. */
 export const ROLE_BOARD_AREAS: AreaDefinition[] = [
   {
     path: LANDING_PATHS.dataSpecialistBoard,
@@ -31,5 +31,14 @@ export const ROLE_BOARD_AREAS: AreaDefinition[] = [
     icon: IconChartBar,
     requirement: DSM_DASHBOARD_ACCESS,
     component: lazyArea(() => import('./dsm-dashboard-page')),
+  },
+  {
+    path: COMPANY_DASHBOARD_PATH,
+    domain: 'office',
+    label: 'Company Dashboard',
+    description: 'The whole company today: who is working, open work, money invoiced and past due, and what needs attention.',
+    icon: IconDashboard,
+    requirement: COMPANY_DASHBOARD_ACCESS,
+    component: lazyArea(() => import('./company-dashboard-page')),
   },
 ];
