@@ -23,6 +23,7 @@ import { roleBoardsRoutes } from './features/office/role-boards/role-boards.rout
 import { workOrderEquipmentRoutes } from './features/office/equipment/work-order-equipment.routes';
 import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.routes';
 import { fleetRoutes } from './features/field/fleet/fleet.routes';
+import { projectsRoutes } from './features/office/projects/projects.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { httpGeocoder } from './features/platform/geocoding/geocoder-client';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
@@ -222,6 +223,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   workOrderEquipmentRoutes(app, opts);
   refrigerantRoutes(app, opts);
   fleetRoutes(app, opts);
+  projectsRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, { db: opts.db, geocoder });
   requestConflictsRoutes(app, opts);

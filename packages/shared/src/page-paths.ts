@@ -95,3 +95,14 @@ export const DSM_DASHBOARD_ACCESS: Requirement = { kind: 'area', area: 'DSM Dash
 /** Fleet (spec platform 2.1): the technician's vehicle on his phone, and the office's list of vehicles. */
 export const MY_AUTO_PATH = '/fleetManagement/myAuto';
 export const FLEET_ADMIN_PATH = '/administration/fleetManagement';
+
+/**
+ * Projects and the work-order jobs board (spec platform 2.1 /management/projects, in `LANDING_PATHS`, and
+ * workOrderJobs): the office's people who see every work order (Work Orders with All WorkOrders) read them, and those
+ * who also write work orders change them: the project roles (Project Manager, Project Specialist, Regional VP Of
+ * Projects), not technicians, who see their own work orders only.
+ */
+export const PROJECTS_PATH = '/management/projects';
+export const WORK_ORDER_JOBS_BOARD_PATH = '/management/workOrderJobs';
+export const PROJECTS_READ_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'read', functionality: 'All WorkOrders' };
+export const PROJECTS_WRITE_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'write', functionality: 'All WorkOrders' };

@@ -45,3 +45,4 @@ export * from '../features/people/labor-corrections/labor-corrections.table';
 export * from '../features/money/accounting/accounting.table';
 export * from '../features/money/accounting/quickbooks.table';
 export * from '../features/field/fleet/fleet.table';
+export * from '../features/office/projects/projects.table';

@@ -160,6 +160,14 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   const [van] = await t.db.select().from(vehicles).where(and(eq(vehicles.subscriberId, sid), eq(vehicles.technicianId, tech.id)));
   await call('POST', `/api/v1/Fleet/vehicles/${van.id}/mileageLogs`, { odometer: 50000, fuelGallons: 12.5, fuelCost: 40.1, notes: `${text} fill-up` }, c.tech);
   await call('POST', `/api/v1/Fleet/vehicles/${van.id}/inspections`, { items: FLEET_INSPECTION_ITEMS.map(({ key }) => ({ item: key, result: 'ok' })), notes: `${text} walk round` }, c.tech);
+  // A project with a crew member, a permit and a subcontractor of its company's lists, and a work order linked to it.
+  const listRow = async (key: string) => rowsOf<{ id: number }>(await t.db.execute(sql`select id from company_list_rows where subscriber_id = ${sid} and list_key = ${key} order by id limit 1`))[0]?.id;
+  for (const key of ['crewMembers', 'subContractors']) if (!(await listRow(key))) await call('POST', `/api/v1/ReferenceList/${key}`, { name: `${text} ${key}` });
+  const project = await call('POST', '/api/v1/Projects', { name: `${text} project`, customerId: billing.id, jobStatusId: await listRow('jobStatuses'), projectTypeId: await listRow('projectTypes'), projectManagerId: tech.id });
+  await call('POST', `/api/v1/Projects/${project.projectId}/crew`, { crewMemberId: await listRow('crewMembers'), role: `${text} operator` });
+  await call('POST', `/api/v1/Projects/${project.projectId}/permits`, { permitTypeId: await listRow('permitTypes'), permitStatusId: await listRow('permitStatuses'), permitNumber: `${c.name.slice(0, 20)} P-1` });
+  await call('POST', `/api/v1/Projects/${project.projectId}/subcontractors`, { subContractorId: await listRow('subContractors'), status: 'Awarded', amount: 100 });
+  await call('POST', `/api/v1/Projects/${project.projectId}/workOrders`, { workOrderId: wo2.id });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

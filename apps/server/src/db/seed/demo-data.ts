@@ -12,6 +12,7 @@ export const POLAR_USERS = [
   { userName: 'customer', name: 'Lena Fischer', role: 'Customer', phone: '214-555-0108' },
   { userName: 'data', name: 'Nadia Brooks', role: 'Data Specialist', phone: '214-555-0109' },
   { userName: 'dsm', name: 'Victor Hale', role: 'Regional VP Of Service', phone: '214-555-0110' },
+  { userName: 'pm', name: 'Paula Mendes', role: 'Project Manager', phone: '214-555-0111' },
 ] as const;
 
 export const COASTAL_USERS = [

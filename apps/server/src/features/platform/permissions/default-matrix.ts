@@ -92,7 +92,7 @@ export const DEFAULT_MATRIX: Partial<Record<RoleName, Grant[]>> = {
     ['Billing', 'r'],
   ],
   Customer: [['Users', 'r', ['Customer Profile']]],
-  'Project Specialist': [['Quotes', 'rw', ['Create Quote', 'Can Access Quotes Grid']], ['Work Orders', 'r', ['All WorkOrders']], ['Customers', 'r']],
+  'Project Specialist': [['Quotes', 'rw', ['Create Quote', 'Can Access Quotes Grid']], ['Work Orders', 'rw', ['All WorkOrders']], ['Customers', 'r']],
   'Data Specialist': [
     ['Work Orders', 'rw', ['All WorkOrders', 'Change Status', 'Status History']],
     ['Customers', 'rw', ['All Customers']],
