@@ -178,6 +178,7 @@ export const ID_KINDS: Record<string, IdKind> = {
   // Projects, their parts and the job settings they name.
   projectId: { table: 'projects' },
   projectManagerId: { table: 'users' },
+  permitNumber: { notAnId: 'the number the city or the state gave a permit' },
   'crew.partId': { table: 'project_crew' },
   'permits.partId': { table: 'project_permits' },
   'subcontractors.partId': { table: 'project_subcontractors' },
