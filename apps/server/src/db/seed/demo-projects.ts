@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { wallClockOf } from '@sm/shared';
-import { companyListRows, projectCrew, projectPermits, projects, projectSubcontractors, projectWorkOrders, workOrderJobs, workOrders } from '../schema';
+import { companyListRows, workOrderMaterials, projectCrew, projectPermits, projects, projectSubcontractors, projectWorkOrders, workOrderJobs, workOrders } from '../schema';
 import type { Tx } from '../../lib/context';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +61,16 @@ export async function seedProjects(tx: Tx, company: { id: number; timeZone: stri
           jobs.map(([title, isSurvey, isCompleted], j) => ({ subscriberId, workOrderId: wo.id, title, isSurvey, isCompleted, createdBy: company.createdBy, createdAt: new Date(now.getTime() - (19 - j) * DAY_MS) })),
         );
       }
+    }
+    // Parts already used on the open work orders, so the projects' cost to date has something to count.
+    const open = linked.filter((w) => w.workOrderNumber !== '240020');
+    if (open.length > 0) {
+      await tx.insert(workOrderMaterials).values(
+        open.map((w, n) => ({
+          subscriberId, workOrderId: w.id, materialStatusId: 2, description: n === 0 ? 'Grease trap, 50 GPM' : 'Walk-in cooler door gasket', partNumber: n === 0 ? 'GT-50' : 'DG-3678',
+          quantity: n === 0 ? '1' : '3', unitCost: n === 0 ? '1180.00' : '42.50', markupPercent: '25', unitPrice: n === 0 ? '1475.00' : '53.13', createdBy: company.createdBy,
+        })),
+      );
     }
     if (i > 0) continue;
     await tx.insert(projectCrew).values([

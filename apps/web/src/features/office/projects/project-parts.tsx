@@ -35,11 +35,9 @@ function PartSection({ title, addLabel, mayWrite, onAdd, isEmpty, empty, dialog,
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={260}>
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Tbody>{children}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table verticalSpacing={4} fz="sm">
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
       )}
       {dialog}
     </Card>

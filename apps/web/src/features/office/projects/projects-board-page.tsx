@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PROJECTS_WRITE_ACCESS, satisfies, type Project } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -63,14 +63,14 @@ export default function ProjectsBoardPage() {
   return (
     <Stack gap="md">
       <BoardHeader title="Projects" subtitle={`Jobs done over many visits, by job status${total !== undefined ? ` · ${total} project${total === 1 ? '' : 's'}` : ''}`} onRefresh={() => void query.refetch()} isFetching={query.isFetching} />
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} maw={840} style={{ flex: 1 }}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: '1 1 30rem' }} maw={900}>
           <Select label="Project manager" placeholder="Every manager" data={optionsOf(answer?.projectManagers ?? [])} value={value(filters.projectManagerId)} onChange={pick('projectManagerId')} searchable clearable />
           <Select label="Job status" placeholder="Every status" data={optionsOf((answer?.columns ?? []).map((c) => ({ id: c.jobStatusId, name: c.title })))} value={value(filters.jobStatusId)} onChange={pick('jobStatusId')} clearable />
           <Select label="Customer" placeholder="Every customer" data={optionsOf(answer?.customers ?? [])} value={value(filters.customerId)} onChange={pick('customerId')} searchable clearable />
-        </Group>
+        </SimpleGrid>
         {mayWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} ml="auto">
             New project
           </Button>
         )}

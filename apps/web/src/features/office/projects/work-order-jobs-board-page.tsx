@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PROJECTS_WRITE_ACCESS, satisfies, type JobCard } from '@sm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,11 +65,11 @@ export default function WorkOrderJobsBoardPage() {
   return (
     <Stack gap="md">
       <BoardHeader title="Work Order Jobs" subtitle={`Jobs and survey jobs of the work orders${open !== undefined ? ` · ${open} to do` : ''}`} onRefresh={() => void query.refetch()} isFetching={query.isFetching} />
-      <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} maw={840}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={900}>
         <Select label="Technician" placeholder="Every technician" data={optionsOf(answer?.technicians ?? [])} value={value(filters.technicianId)} onChange={pick('technicianId')} searchable clearable />
         <Select label="Customer" placeholder="Every customer" data={optionsOf(answer?.customers ?? [])} value={value(filters.customerId)} onChange={pick('customerId')} searchable clearable />
         <Select label="Project" placeholder="Every project" data={optionsOf(answer?.projects ?? [])} value={value(filters.projectId)} onChange={pick('projectId')} searchable clearable />
-      </Group>
+      </SimpleGrid>
       {query.isPending && <PageLoader label="Loading the jobs" />}
       {query.isError && !answer && <LoadFailed title="The jobs could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {answer && (
