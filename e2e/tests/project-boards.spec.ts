@@ -68,6 +68,17 @@ test('the jobs board ticks a job complete and it moves to Completed', async ({ p
   await expect(column(page, 'Jobs to do').getByRole('article', { name: 'Job Remove old walk-in' })).toBeVisible();
 });
 
+test('the navbar links projects and the jobs board for the project manager, and neither for a technician', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await openAs(page, 'pm', LANDINGS.pm);
+  await expect(nav.getByRole('link', { name: 'Projects', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Work Order Jobs' })).toBeVisible();
+  await openAs(page, 'tech', LANDINGS.tech);
+  await expect(nav.getByRole('link', { name: 'My Work Orders' }).first()).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Projects', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Work Order Jobs' })).toHaveCount(0);
+});
+
 for (const screen of SCREENS) {
   test(`the project board, a project and the jobs board pass axe on a ${screen.name}`, async ({ page }) => {
     await page.setViewportSize(screen.viewport);

@@ -1,3 +1,4 @@
+import { JOB_SETTINGS_LISTS } from '@sm/shared';
 import { jsonOf } from './bad-input-cases';
 import type { Route } from './route-sweep';
 
@@ -25,6 +26,9 @@ export type IdKind =
  * route's path, last first, then alone: `jobTitles.id` is a job title while `ptoEntries.id` is a PTO entry. A route
  * that takes an id named nowhere here fails the sweep until its name is added.
  */
+/** A row of one of the company's simple lists (company_list_rows). */
+const listRowOf = (listKey: string): IdKind => ({ table: 'company_list_rows', where: `list_key = '${listKey}'` });
+
 export const ID_KINDS: Record<string, IdKind> = {
   // People and the company's customers.
   userId: { table: 'users' },
@@ -182,26 +186,13 @@ export const ID_KINDS: Record<string, IdKind> = {
   'crew.partId': { table: 'project_crew' },
   'permits.partId': { table: 'project_permits' },
   'subcontractors.partId': { table: 'project_subcontractors' },
-  jobStatusId: { table: 'company_list_rows', where: "list_key = 'jobStatuses'" },
-  projectTypeId: { table: 'company_list_rows', where: "list_key = 'projectTypes'" },
-  crewMemberId: { table: 'company_list_rows', where: "list_key = 'crewMembers'" },
-  permitTypeId: { table: 'company_list_rows', where: "list_key = 'permitTypes'" },
-  permitStatusId: { table: 'company_list_rows', where: "list_key = 'permitStatuses'" },
-  subContractorId: { table: 'company_list_rows', where: "list_key = 'subContractors'" },
-  'dischargeGroup.id': { table: 'company_list_rows', where: "list_key = 'dischargeGroup'" },
-  'surveyClassTypes.id': { table: 'company_list_rows', where: "list_key = 'surveyClassTypes'" },
-  'pipelineStatuses.id': { table: 'company_list_rows', where: "list_key = 'pipelineStatuses'" },
-  'workOrderJobArea.id': { table: 'company_list_rows', where: "list_key = 'workOrderJobArea'" },
-  'jobStatuses.id': { table: 'company_list_rows', where: "list_key = 'jobStatuses'" },
-  'crewMembers.id': { table: 'company_list_rows', where: "list_key = 'crewMembers'" },
-  'permitTypes.id': { table: 'company_list_rows', where: "list_key = 'permitTypes'" },
-  'pitTypes.id': { table: 'company_list_rows', where: "list_key = 'pitTypes'" },
-  'wellTypes.id': { table: 'company_list_rows', where: "list_key = 'wellTypes'" },
-  'installTypes.id': { table: 'company_list_rows', where: "list_key = 'installTypes'" },
-  'projectTypes.id': { table: 'company_list_rows', where: "list_key = 'projectTypes'" },
-  'subContractors.id': { table: 'company_list_rows', where: "list_key = 'subContractors'" },
-  'permitStatuses.id': { table: 'company_list_rows', where: "list_key = 'permitStatuses'" },
-  'rowApprovalTypes.id': { table: 'company_list_rows', where: "list_key = 'rowApprovalTypes'" },
+  jobStatusId: listRowOf('jobStatuses'),
+  projectTypeId: listRowOf('projectTypes'),
+  crewMemberId: listRowOf('crewMembers'),
+  permitTypeId: listRowOf('permitTypes'),
+  permitStatusId: listRowOf('permitStatuses'),
+  subContractorId: listRowOf('subContractors'),
+  ...Object.fromEntries(JOB_SETTINGS_LISTS.map((d) => [`${d.key}.id`, listRowOf(d.key)])),
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

@@ -95,10 +95,10 @@ export const projectBoardAnswer = z.object({
 });
 export type ProjectBoardAnswer = z.infer<typeof projectBoardAnswer>;
 
-/** `POST Projects/{projectId}/crew`: a crew member of the list, or a user of the company, and what they do. */
+/** `POST Projects/{projectId}/crew`: a crew member of the list, or a user of the company (one of the two: `CREW_ONE_OF_TWO` otherwise), and what they do. */
+export const CREW_ONE_OF_TWO = 'Choose a crew member or a user, one of the two.';
 export const projectCrewBody = z
   .object({ crewMemberId: idOf('Crew member').nullish(), userId: idOf('User').nullish(), role: optionalText('Role', 100).trim().nullish() })
-  .refine((v) => (v.crewMemberId == null) !== (v.userId == null), { message: 'Choose a crew member or a user, one of the two.', path: ['crewMemberId'] })
   .meta({ example: { crewMemberId: 61, role: 'Excavator operator' } });
 export type ProjectCrewBody = z.input<typeof projectCrewBody>;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { projectCrewBody, projectPermitBody, projectSubcontractorBody, type ProjectCrew, type ProjectPermit, type ProjectSubcontractor } from '@sm/shared';
+import { CREW_ONE_OF_TWO, projectCrewBody, projectPermitBody, projectSubcontractorBody, type ProjectCrew, type ProjectPermit, type ProjectSubcontractor } from '@sm/shared';
 import type { z } from 'zod';
 import { projectCrew, projectPermits, projects, projectSubcontractors } from '../../../db/schema';
 import type { Ctx, Tx } from '../../../lib/context';
@@ -54,6 +54,7 @@ export async function addCrew(ctx: Ctx, projectId: number, body: CrewParsed) {
     await lockedProject(tx, ctx, projectId);
     await ensureListRow(tx, ctx, 'crewMembers', 'Crew member', body.crewMemberId);
     await ensureUser(tx, ctx, 'User', body.userId);
+    if ((body.crewMemberId == null) === (body.userId == null)) throw new AppError(400, CREW_ONE_OF_TWO);
     const values = { crewMemberId: body.crewMemberId ?? null, userId: body.userId ?? null, role: body.role || null };
     const [row] = await unlessTaken('This person', () => tx.insert(projectCrew).values({ subscriberId: ctx.actor.subscriberId, projectId, ...values }).returning());
     await recordAudit(tx, ctx, { entity: 'projectCrew', entityId: row.id, action: 'create', after: { projectId, ...values } });

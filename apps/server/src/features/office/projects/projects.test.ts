@@ -109,6 +109,10 @@ describe('projects', () => {
     const p = (await t.call('POST', '/api/v1/Projects', 'pm', body({ name: 'Parts' }))).json();
     const crew = await t.call('POST', `/api/v1/Projects/${p.projectId}/crew`, 'pm', { crewMemberId: list['crewMembers:Luis Ortega'], role: 'Operator' });
     expect(crew.json()).toMatchObject({ name: 'Luis Ortega', role: 'Operator' });
+    for (const both of [{ role: 'Nobody' }, { crewMemberId: list['crewMembers:Sam Whitaker'], userId: await userIdOf('tech') }]) {
+      const refused = await t.call('POST', `/api/v1/Projects/${p.projectId}/crew`, 'pm', both);
+      expect([refused.statusCode, refused.json().message]).toEqual([400, 'Choose a crew member or a user, one of the two.']);
+    }
     const twice = await t.call('POST', `/api/v1/Projects/${p.projectId}/crew`, 'pm', { crewMemberId: list['crewMembers:Luis Ortega'] });
     expect([twice.statusCode, twice.json().message]).toEqual([409, 'This person is already on this project.']);
     const permit = await t.call('POST', `/api/v1/Projects/${p.projectId}/permits`, 'pm', { permitTypeId: list['permitTypes:Excavation'], permitStatusId: list['permitStatuses:Applied'], appliedOn: '2026-11-02' });

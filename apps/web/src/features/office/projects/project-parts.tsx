@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
-  moneyText, projectCrewBody, projectPermitBody, projectSubcontractorBody, SUBCONTRACTOR_STATUSES, type ProjectDetail, type ProjectPermit, type ProjectSubcontractor,
+  CREW_ONE_OF_TWO, moneyText, projectCrewBody, projectPermitBody, projectSubcontractorBody, SUBCONTRACTOR_STATUSES, type ProjectDetail, type ProjectPermit, type ProjectSubcontractor,
 } from '@sm/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirm } from '../../../components/confirm';
@@ -96,18 +96,20 @@ function CrewDialog({ projectId, onClose }: { projectId: number; onClose: () => 
   const [memberId, setMemberId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [role, setRole] = useState('');
+  const [oneOfTwo, setOneOfTwo] = useState<string | null>(null);
   const { errors, clear, check } = useSchemaForm(projectCrewBody);
   const { edit, text } = fieldEdits(clear);
   const add = useAddCrew(projectId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = check({ crewMemberId: idOrUndefined(memberId) ?? null, userId: idOrUndefined(userId) ?? null, role: role.trim() || null });
-    if (body) add.mutate(body, { onSuccess: (c) => (notifySuccess(`${c.name} is on the crew.`), onClose()) });
+    if (body && !memberId && !userId) setOneOfTwo(CREW_ONE_OF_TWO);
+    else if (body) add.mutate(body, { onSuccess: (c) => (notifySuccess(`${c.name} is on the crew.`), onClose()) });
   };
   return (
     <PartDialog title="Add to the crew" onClose={onClose} onSubmit={submit} isSaving={add.isPending}>
-      <Select label="Crew member" description="From the Crew Members list" placeholder="Choose one" searchable clearable data={choicesOf(options?.crewMembers)} value={memberId} onChange={edit('crewMemberId', (v: string | null) => (setMemberId(v), v && setUserId(null)))} error={errors.crewMemberId} comboboxProps={{ withinPortal: true }} />
-      <Select label="Or a user" placeholder="Choose one" searchable clearable data={choicesOf(options?.users)} value={userId} onChange={edit('crewMemberId', (v: string | null) => (setUserId(v), v && setMemberId(null)))} comboboxProps={{ withinPortal: true }} />
+      <Select label="Crew member" description="From the Crew Members list" placeholder="Choose one" searchable clearable data={choicesOf(options?.crewMembers)} value={memberId} onChange={edit('crewMemberId', (v: string | null) => (setOneOfTwo(null), setMemberId(v), v && setUserId(null)))} error={errors.crewMemberId ?? oneOfTwo} comboboxProps={{ withinPortal: true }} />
+      <Select label="Or a user" placeholder="Choose one" searchable clearable data={choicesOf(options?.users)} value={userId} onChange={edit('crewMemberId', (v: string | null) => (setOneOfTwo(null), setUserId(v), v && setMemberId(null)))} comboboxProps={{ withinPortal: true }} />
       <TextInput label="Role" placeholder="Operator, laborer..." value={role} onChange={text('role', setRole)} error={errors.role} />
     </PartDialog>
   );
