@@ -13,8 +13,9 @@ test.describe('administration lists (desktop)', () => {
     await openAs(page, 'admin', '/administration');
     await expect(page.getByRole('heading', { name: 'Administration', level: 2 })).toBeVisible();
     const lists = page.getByRole('navigation', { name: 'Administration lists' });
-    // A Super Admin reads every list: a card for each.
-    await expect(lists.getByRole('link')).toHaveCount(REFERENCE_LISTS.length);
+    // A Super Admin reads every list: a card for each, the job settings under their own heading.
+    await expect(lists.getByRole('link')).toHaveCount(REFERENCE_LISTS.filter((d) => !d.group).length);
+    await expect(page.getByRole('navigation', { name: 'Job Settings' }).getByRole('link')).toHaveCount(REFERENCE_LISTS.filter((d) => d.group === 'Job Settings').length);
     await shot(page, 'index-desktop');
     await lists.getByRole('link', { name: /Work Order Classes/ }).click();
     await expect(page).toHaveURL(new RegExp(`${CLASSES}$`));

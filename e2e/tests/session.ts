@@ -24,6 +24,7 @@ export const LANDINGS: Record<string, string> = {
   customer: '/customerPortal',
   data: '/management/dataSpecialist',
   dsm: '/management/dsmDashboard',
+  pm: '/management/projects',
   'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',
 };

@@ -25,6 +25,7 @@ import { refrigerantRoutes } from './features/office/refrigerant/refrigerant.rou
 import { fleetRoutes } from './features/field/fleet/fleet.routes';
 import { commissionsRoutes } from './features/money/commissions/commissions.routes';
 import { salesRoutes } from './features/office/sales/sales.routes';
+import { projectsRoutes } from './features/office/projects/projects.routes';
 import { customersRoutes } from './features/office/customers/customers.routes';
 import { httpGeocoder } from './features/platform/geocoding/geocoder-client';
 import { emailOutboxRoutes } from './features/platform/email-outbox/email-outbox.routes';
@@ -226,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fleetRoutes(app, opts);
   commissionsRoutes(app, opts);
   salesRoutes(app, opts);
+  projectsRoutes(app, opts);
   workOrderItemsRoutes(app, opts);
   clockRoutes(app, { db: opts.db, geocoder });
   requestConflictsRoutes(app, opts);

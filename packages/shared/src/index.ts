@@ -67,6 +67,7 @@ export * from './schemas/equipment-labels';
 export * from './schemas/pm-visits';
 export * from './schemas/refrigerant';
 export * from './schemas/fleet';
+export * from './schemas/projects';
 export * from './schemas/pm-contracts';
 export * from './schemas/customer-access';
 export * from './schemas/customer-portal';

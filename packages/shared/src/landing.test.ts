@@ -27,6 +27,8 @@ describe('login landing (spec platform 2.4)', () => {
     expect(loginLanding(access([ROLE['Data Specialist'], ROLE['Project Manager']]))).toBe(LANDING_PATHS.dataSpecialistBoard);
     expect(loginLanding(access([ROLE['Project Manager'], ROLE['PM Director']]))).toBe(LANDING_PATHS.projectBoard);
     expect(loginLanding(access([ROLE['PM Director']]))).toBe(LANDING_PATHS.pmBoard);
+    // The demo's project manager, `pm`, with the Project Manager role alone, lands on the project board.
+    expect(loginLanding(access([ROLE['Project Manager']], [entry('Work Orders', ['All WorkOrders'])]))).toBe(LANDING_PATHS.projectBoard);
   });
 
   it('applies the role boards to team leaders who also hold one of those roles', () => {

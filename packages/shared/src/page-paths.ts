@@ -117,3 +117,13 @@ export const COMMISSION_STRUCTURE_ACCESS: Requirement = { kind: 'area', area: 'S
 export const INVOICE_COMMISSIONS_ACCESS: Requirement = { kind: 'area', area: 'Reports', level: 'read', functionality: 'All Sales Reports' };
 /** Setting a billing customer's sales team, or who sold a work order: Change SalesPerson. */
 export const SALES_TEAM_WRITE: Requirement = { kind: 'area', area: 'Customers', level: 'write', functionality: 'Change SalesPerson' };
+/**
+ * Projects and the work-order jobs board (spec platform 2.1 /management/projects, in `LANDING_PATHS`, and
+ * workOrderJobs): the office's people who see every work order (Work Orders with All WorkOrders) read them, and those
+ * who also write work orders change them: the project roles Project Manager and Regional VP Of Projects (the Project
+ * Specialist, who reads work orders, reads them), not technicians, who see their own work orders only.
+ */
+export const PROJECTS_PATH = '/management/projects';
+export const WORK_ORDER_JOBS_BOARD_PATH = '/management/workOrderJobs';
+export const PROJECTS_READ_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'read', functionality: 'All WorkOrders' };
+export const PROJECTS_WRITE_ACCESS: Requirement = { kind: 'area', area: 'Work Orders', level: 'write', functionality: 'All WorkOrders' };

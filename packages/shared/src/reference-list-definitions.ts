@@ -2,6 +2,7 @@ import type { Requirement } from './access';
 import { EQUIPMENT_INFO_LISTS } from './equipment-info-lists';
 import { COLLECTION_TASK_LISTS } from './collection-task-lists';
 import { PARTS_LISTS } from './parts-lists';
+import { JOB_SETTINGS_LISTS } from './job-settings-lists';
 import { PM_LISTS } from './pm-lists';
 import { SALES_LISTS } from './sales-lists';
 import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simpleList, type ReferenceListDefinition, type ReferenceListKey } from './reference-list-types';
@@ -14,6 +15,7 @@ import { CUSTOMER_ANSWER_TYPES, discountReasonList, NAME, QUOTE_TEXT_KINDS, simp
 export * from './reference-list-types';
 export * from './pm-lists';
 export * from './parts-lists';
+export * from './job-settings-lists';
 
 const SETTINGS = '/administration/account-settings';
 
@@ -322,6 +324,7 @@ const definitions: readonly ReferenceListDefinition[] = [
   simpleList('fleetStatuses', 'Fleet Statuses', 'fleet status', 'In service, in the shop...', '/administration/status/fleet', 'Fleet', 'In Service'),
   simpleList('fleetFlags', 'Fleet Flags', 'fleet flag', 'Marks put on vehicles, like Ladder Rack.', '/administration/flags/fleetManagement', 'Flags', 'Ladder Rack'),
   ...SALES_LISTS,
+  ...JOB_SETTINGS_LISTS,
 ];
 
 /** Every reference list, in menu order. */
@@ -336,5 +339,5 @@ export function referenceListOf(key: ReferenceListKey): ReferenceListDefinition 
 
 /** What reading a list, and changing it, requires. */
 export function referenceListAccess(def: ReferenceListDefinition, level: 'read' | 'write'): Requirement {
-  return { kind: 'area', area: def.area, level };
+  return def.functionality ? { kind: 'area', area: def.area, level, functionality: def.functionality } : { kind: 'area', area: def.area, level };
 }

@@ -1,4 +1,4 @@
-import type { PermissionArea } from './roles';
+import type { Functionality, PermissionArea } from './roles';
 
 /**
  * What a reference list's description is made of (reference-list-definitions.ts holds the lists): its key, its
@@ -62,6 +62,20 @@ export const REFERENCE_LIST_KEYS = [
   'salesClasses',
   'salesItems',
   'salesFlags',
+  'dischargeGroup',
+  'surveyClassTypes',
+  'pipelineStatuses',
+  'workOrderJobArea',
+  'jobStatuses',
+  'crewMembers',
+  'permitTypes',
+  'pitTypes',
+  'wellTypes',
+  'installTypes',
+  'projectTypes',
+  'subContractors',
+  'permitStatuses',
+  'rowApprovalTypes',
 ] as const;
 export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
 
@@ -115,6 +129,10 @@ export interface ReferenceListDefinition {
   /** The page's address (spec platform 2.1). */
   path: string;
   area: PermissionArea;
+  /** A functionality of the area needed beside it, reading or writing (the job settings need All WorkOrders). */
+  functionality?: Functionality;
+  /** The heading the administration index shows the list under, when it is one of a group (Job Settings). */
+  group?: string;
   /** Global lists whose ids are fixed by the specification and shared by every company: read, never edited. */
   isReadOnly: boolean;
   /** Rows carry isActive: a retired row stays for the records that use it but is no longer offered. */

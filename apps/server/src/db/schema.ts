@@ -47,3 +47,4 @@ export * from '../features/money/accounting/quickbooks.table';
 export * from '../features/field/fleet/fleet.table';
 export * from '../features/money/commissions/commissions.table';
 export * from '../features/office/sales/sales-tags.table';
+export * from '../features/office/projects/projects.table';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@sm/shared';
-import { accountingPostings, customers, emailOutbox, quickBooksImportRows, pmContracts, scheduleItems, warehouses, workOrders } from '../db/schema';
+import { accountingPostings, customers, emailOutbox, quickBooksImportRows, pmContracts, projects, scheduleItems, warehouses, workOrders } from '../db/schema';
 import { connectDemoToSimulator } from '../db/seed/providers';
 import { startDemoSimulator } from '../features/field/providers/simulator/demo-simulator';
 import type { RunningSimulator } from '../features/field/providers/simulator/simulator-server';
@@ -194,6 +194,8 @@ describe('no secret is ever sent', () => {
     queries['/api/v1/Equipment/labels'] = `?equipmentIds=${params.equipmentId}`;
     // One of the demo's preventive-maintenance contracts, for its visits.
     params.pmContractId = String((await t.db.select({ id: pmContracts.id }).from(pmContracts).orderBy(pmContracts.id).limit(1))[0].id);
+    // One of the demo's projects, for its page.
+    params.projectId = String((await t.db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(1))[0].id);
     // An open invitation, for the page that greets the invited user: its token is read from the e-mail in the outbox.
     const invited = { name: 'Hardening Check', email: 'hardening.check@example.com', userName: 'hardening.check', roleIds: [ROLE.Technician] };
     expect((await t.call('POST', '/api/v1/Users/invite', 'admin', invited)).statusCode).toBe(200);

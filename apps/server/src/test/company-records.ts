@@ -164,6 +164,14 @@ export async function addCompanyRecords(t: TestApp, c: Company, opts: { quotes?:
   await call('POST', '/api/v1/Sales/commissionRates', { kind: 'territory', ratePercent: 0.75, effectiveFrom: '2027-01-01' });
   const tag = await call('POST', '/api/v1/Sales/tags', { name: `${text} lead`, color: 'teal' });
   await call('POST', `/api/v1/Sales/tags/${tag.salesTagId}/customers`, { customerId: billing.id, note: `${text} follow-up` });
+  // A project with a crew member, a permit and a subcontractor of its company's lists, and a work order linked to it.
+  const listRow = async (key: string) => rowsOf<{ id: number }>(await t.db.execute(sql`select id from company_list_rows where subscriber_id = ${sid} and list_key = ${key} order by id limit 1`))[0]?.id;
+  for (const key of ['crewMembers', 'subContractors']) if (!(await listRow(key))) await call('POST', `/api/v1/ReferenceList/${key}`, { name: `${text} ${key}` });
+  const project = await call('POST', '/api/v1/Projects', { name: `${text} project`, customerId: billing.id, jobStatusId: await listRow('jobStatuses'), projectTypeId: await listRow('projectTypes'), projectManagerId: tech.id });
+  await call('POST', `/api/v1/Projects/${project.projectId}/crew`, { crewMemberId: await listRow('crewMembers'), role: `${text} operator` });
+  await call('POST', `/api/v1/Projects/${project.projectId}/permits`, { permitTypeId: await listRow('permitTypes'), permitStatusId: await listRow('permitStatuses'), permitNumber: `${c.name.slice(0, 20)} P-1` });
+  await call('POST', `/api/v1/Projects/${project.projectId}/subcontractors`, { subContractorId: await listRow('subContractors'), status: 'Awarded', amount: 100 });
+  await call('POST', `/api/v1/Projects/${project.projectId}/workOrders`, { workOrderId: wo2.id });
   // An import, previewed and not written.
   const csv = await multipart([{ name: 'items.csv', content: Buffer.from(`External ID,Name,Price\r\nSI-1,${text} item,12.50\r\n`), field: 'file' }]);
   const staged = await t.call('POST', '/api/v1/Imports/standardItems', c.admin, undefined, { payload: csv.payload, headers: csv.headers });

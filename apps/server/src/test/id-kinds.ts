@@ -1,3 +1,4 @@
+import { JOB_SETTINGS_LISTS } from '@sm/shared';
 import { jsonOf } from './bad-input-cases';
 import type { Route } from './route-sweep';
 
@@ -25,6 +26,9 @@ export type IdKind =
  * route's path, last first, then alone: `jobTitles.id` is a job title while `ptoEntries.id` is a PTO entry. A route
  * that takes an id named nowhere here fails the sweep until its name is added.
  */
+/** A row of one of the company's simple lists (company_list_rows). */
+const listRowOf = (listKey: string): IdKind => ({ table: 'company_list_rows', where: `list_key = '${listKey}'` });
+
 export const ID_KINDS: Record<string, IdKind> = {
   // People and the company's customers.
   userId: { table: 'users' },
@@ -187,6 +191,20 @@ export const ID_KINDS: Record<string, IdKind> = {
   salesTagId: { table: 'company_list_rows', where: "list_key = 'salesFlags'" },
   salesTagLinkId: { table: 'sales_tag_links' },
   commissionRateId: { table: 'commission_rates' },
+  // Projects, their parts and the job settings they name.
+  projectId: { table: 'projects' },
+  projectManagerId: { table: 'users' },
+  permitNumber: { notAnId: 'the number the city or the state gave a permit' },
+  'crew.partId': { table: 'project_crew' },
+  'permits.partId': { table: 'project_permits' },
+  'subcontractors.partId': { table: 'project_subcontractors' },
+  jobStatusId: listRowOf('jobStatuses'),
+  projectTypeId: listRowOf('projectTypes'),
+  crewMemberId: listRowOf('crewMembers'),
+  permitTypeId: listRowOf('permitTypes'),
+  permitStatusId: listRowOf('permitStatuses'),
+  subContractorId: listRowOf('subContractors'),
+  ...Object.fromEntries(JOB_SETTINGS_LISTS.map((d) => [`${d.key}.id`, listRowOf(d.key)])),
   // Office records.
   quoteNumber: { table: 'quotes', column: 'quote_number' },
   quoteVersion: { companionOf: 'quoteNumber', from: 'quote_versions', column: 'version' },

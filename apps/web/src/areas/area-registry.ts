@@ -10,6 +10,7 @@ import { CUSTOMER_AREAS } from '../features/office/customers/customer-areas';
 import { EQUIPMENT_AREAS } from '../features/office/equipment/equipment-areas';
 import { PM_BOARD_AREAS } from '../features/office/pm-board/pm-board-areas';
 import { ROLE_BOARD_AREAS } from '../features/office/role-boards/role-boards-areas';
+import { PROJECT_AREAS } from '../features/office/projects/projects-areas';
 import { REFRIGERANT_AREAS } from '../features/office/refrigerant/refrigerant-areas';
 import { PM_CONTRACT_AREAS } from '../features/office/pm-contracts/pm-contracts-areas';
 import { INVENTORY_AREAS } from '../features/office/inventory/inventory-areas';
@@ -134,6 +135,7 @@ export const AREAS: readonly AreaDefinition[] = [
   ...EQUIPMENT_AREAS,
   ...PM_BOARD_AREAS,
   ...ROLE_BOARD_AREAS,
+  ...PROJECT_AREAS,
   ...PM_CONTRACT_AREAS,
   ...INVENTORY_AREAS,
   ...FLEET_AREAS,

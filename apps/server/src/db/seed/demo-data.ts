@@ -14,6 +14,7 @@ export const POLAR_USERS = [
   { userName: 'dsm', name: 'Victor Hale', role: 'Regional VP Of Service', phone: '214-555-0110' },
   { userName: 'salesmgr', name: 'Harper Quinn', role: 'Sales Manager', phone: '214-555-0111' },
   { userName: 'maya', name: 'Maya Ortiz', role: 'Sales Person', phone: '214-555-0112' },
+  { userName: 'pm', name: 'Paula Mendes', role: 'Project Manager', phone: '214-555-0113' },
 ] as const;
 
 export const COASTAL_USERS = [

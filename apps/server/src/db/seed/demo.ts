@@ -23,6 +23,7 @@ import { seedPmContracts } from './demo-pm';
 import { seedBilling } from './billing';
 import { seedFleet } from './demo-fleet';
 import { seedSales } from './demo-sales';
+import { seedProjects } from './demo-projects';
 
 
 
@@ -83,6 +84,7 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
     await seedPmContracts(tx, polar, sites.map((x) => x.id), now);
     await seedFleet(tx, { id: polar.id, timeZone: polar.timeZone, drivers: [polar.users.tech, polar.users.tech2], platePrefix: 'TX', vins: ['1FTBR1C82NKA12345', '1GCWGAFG5L1209876'] }, now);
     await seedFleet(tx, { id: coastal.id, timeZone: coastal.timeZone, drivers: [coastal.users['coastal.tech']], platePrefix: 'FL', vins: ['1FTBR1C85MKA40221'] }, now);
+    await seedProjects(tx, { id: polar.id, timeZone: polar.timeZone, projectManagerId: polar.users.pm, createdBy: polar.users.admin }, now);
     await seedPayRates(tx, polar, [['admin', 'Operations Manager', '45.00'], ['leader', 'Team Leader', '38.00'], ['dispatcher', 'Dispatcher', '24.00'], ['tech', 'Service Technician', '28.50'], ['tech2', 'Service Technician', '26.00'], ['payroll', 'Payroll Manager', '32.00'], ['sales', 'Sales Person', '22.00']]);
     await seedPayRates(tx, coastal, [['coastal.tech', 'Service Technician', '27.00']]);
     await seedBilling(tx, polar.id, [{ state: 'TX', taxRate: '8.25' }, { state: 'OK', taxRate: '4.5' }]);

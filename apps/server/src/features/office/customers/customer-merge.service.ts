@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MergeCustomersAnswer, MergeCustomersBody } from '@sm/shared';
-import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerEstimates, customerFlagLinks, customerAccessRequests, customerPortalLinks, customerUsers, customerRateSheets, customers, equipment, invoices, quotes, salesTagLinks, scheduleItems, workOrders } from '../../../db/schema';
+import { collectionTasks, contacts, creditHeldWorkOrders, creditMemos, customerAccessRequests, customerEstimates, customerFlagLinks, customerPortalLinks, customerRateSheets, customers, customerUsers, equipment, invoices, projects, quotes, salesTagLinks, scheduleItems, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -29,6 +29,7 @@ export const CUSTOMER_REFERENCES = [
   'invoices.billing_customer_id',
   'invoices.customer_id',
   'pm_contracts.customer_id',
+  'projects.customer_id',
   'quotes.customer_id',
   'sales_tag_links.customer_id',
   'schedule_items.customer_id',
@@ -84,6 +85,8 @@ export async function mergeCustomers(ctx: Ctx, body: MergeCustomersBody): Promis
       .returning({ id: scheduleItems.id });
     // The duplicate site's equipment stands at the site kept, with the work orders that name it.
     await tx.update(equipment).set({ customerId: kept.id }).where(ofTenant(equipment, ctx, eq(equipment.customerId, merged.id)));
+    // The duplicate site's projects are the site kept's.
+    await tx.update(projects).set({ customerId: kept.id }).where(ofTenant(projects, ctx, eq(projects.customerId, merged.id)));
     // Quotes, estimates, invoices and credit memos follow the customer they were made for.
     await tx.update(quotes).set({ customerId: kept.id }).where(ofTenant(quotes, ctx, eq(quotes.customerId, merged.id)));
     await tx.update(customerEstimates).set({ customerId: kept.id }).where(ofTenant(customerEstimates, ctx, eq(customerEstimates.customerId, merged.id)));

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   baseCities, customerFlagLinks, customers, customerFlags, discountReasons, payRaises, payRaiseTypes, districts, markupGroups, jobTitles, materialStatuses, regions, sopDetails, sopStatuses, sopTypes, standardItems, userStatuses, users, workOrderClasses, companyListRows, companySettings, perDiemTypes,
   workOrderFlags, workOrderLabor, collectionTaskTemplates, collectionTaskAssignments, collectionTasks, equipment, shipToAddresses, vendors, warehouses, equipmentCategories, equipmentMakes, equipmentModels, refrigerants, voltages, workOrderStandardItems, workOrderStatuses, workOrders,
-  vehicleFlagLinks, vehicles, commissionRates, salesTagLinks,
+  vehicleFlagLinks, vehicles, commissionRates, salesTagLinks, projects, projectCrew, projectPermits, projectSubcontractors,
 } from '../../../db/schema';
 
 /** A place that points at a list's rows: deleting a row it names is refused. */
@@ -84,6 +84,9 @@ const warehouseUse = (column: PgColumn): ListUsage => ({ table: warehouses, colu
 
 /** A vehicle names its description and status by id. */
 const vehicleUse = (column: PgColumn): ListUsage => ({ table: vehicles, column, subscriberId: vehicles.subscriberId, label: ['vehicle', 'vehicles'] });
+/** A project names its type and job status, its crew a crew member, its permits a type and status, its subcontractors one of the list. */
+const projectUse = (column: PgColumn): ListUsage => ({ table: projects, column, subscriberId: projects.subscriberId, label: ['project', 'projects'] });
+const permitUse = (column: PgColumn): ListUsage => ({ table: projectPermits, column, subscriberId: projectPermits.subscriberId, label: ['project permit', 'project permits'] });
 
 /** A customer names its terms, billing method and payment method by id. */
 const customerUse = (column: PgColumn): ListUsage => ({ table: customers, column, subscriberId: customers.subscriberId, label: ['customer', 'customers'] });
@@ -291,4 +294,20 @@ export const LIST_STORAGE: Record<ReferenceListKey, ListStorage> = {
     { table: salesTagLinks, column: salesTagLinks.salesTagId, subscriberId: salesTagLinks.subscriberId, label: ['tagged record', 'tagged records'] },
   ]),
   fleetFlags: sharedList('fleetFlags', {}, [{ table: vehicleFlagLinks, column: vehicleFlagLinks.fleetFlagId, subscriberId: vehicleFlagLinks.subscriberId, label: ['vehicle', 'vehicles'] }]),
+  dischargeGroup: sharedList('dischargeGroup'),
+  surveyClassTypes: sharedList('surveyClassTypes'),
+  pipelineStatuses: sharedList('pipelineStatuses'),
+  workOrderJobArea: sharedList('workOrderJobArea'),
+  jobStatuses: sharedList('jobStatuses', {}, [projectUse(projects.jobStatusId)]),
+  crewMembers: sharedList('crewMembers', {}, [{ table: projectCrew, column: projectCrew.crewMemberId, subscriberId: projectCrew.subscriberId, label: ['project crew', 'project crews'] }]),
+  permitTypes: sharedList('permitTypes', {}, [permitUse(projectPermits.permitTypeId)]),
+  pitTypes: sharedList('pitTypes'),
+  wellTypes: sharedList('wellTypes'),
+  installTypes: sharedList('installTypes'),
+  projectTypes: sharedList('projectTypes', {}, [projectUse(projects.projectTypeId)]),
+  subContractors: sharedList('subContractors', {}, [
+    { table: projectSubcontractors, column: projectSubcontractors.subContractorId, subscriberId: projectSubcontractors.subscriberId, label: ['project', 'projects'] },
+  ]),
+  permitStatuses: sharedList('permitStatuses', {}, [permitUse(projectPermits.permitStatusId)]),
+  rowApprovalTypes: sharedList('rowApprovalTypes'),
 };

@@ -199,6 +199,31 @@ async function useRow(key: ReferenceListKey, id: number): Promise<string> {
       expect(res.statusCode, res.body).toBe(200);
       return '1 tagged record';
     }
+    case 'jobStatuses':
+    case 'projectTypes': {
+      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
+      const res = await t.call('POST', '/api/v1/Projects', 'admin', {
+        name: `Project of ${key} ${id}`, customerId: wo.customerId, jobStatusId: key === 'jobStatuses' ? id : await first('jobStatuses'), projectTypeId: key === 'projectTypes' ? id : null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return '1 project';
+    }
+    case 'crewMembers':
+    case 'permitTypes':
+    case 'permitStatuses':
+    case 'subContractors': {
+      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
+      const project = (await t.call('POST', '/api/v1/Projects', 'admin', { name: `Project of ${key} ${id}`, customerId: wo.customerId, jobStatusId: await first('jobStatuses') })).json();
+      const [path, body, what] =
+        key === 'crewMembers'
+          ? ['crew', { crewMemberId: id }, '1 project crew']
+          : key === 'subContractors'
+            ? ['subcontractors', { subContractorId: id, status: 'Bidding', amount: 10 }, '1 project']
+            : ['permits', { permitTypeId: key === 'permitTypes' ? id : await first('permitTypes'), permitStatusId: key === 'permitStatuses' ? id : await first('permitStatuses') }, '1 project permit'];
+      const res = await t.call('POST', `/api/v1/Projects/${project.projectId}/${path}`, 'admin', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return what;
+    }
     default:
       throw new Error(`${key} has no usage`);
   }

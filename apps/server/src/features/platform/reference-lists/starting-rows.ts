@@ -9,6 +9,25 @@ export const STARTING_TRUCK_STOCK_TYPES = ['Standard Van Stock', 'Refrigeration 
 export const STARTING_FLEET_DESCRIPTIONS = ['Service Van', 'Pickup Truck', 'Box Truck'] as const;
 export const STARTING_FLEET_STATUSES = ['In Service', 'In Shop', 'Out of Service'] as const;
 export const STARTING_FLEET_FLAGS = ['Ladder Rack', 'Refrigerant Cage'] as const;
+/**
+ * The job settings a company starts with, so the first project has statuses for the board's columns, a type and
+ * permits to name (migration 0055 gives them to the companies that were there before). Crew members and
+ * subcontractors are the company's own people and firms: those lists start empty.
+ */
+export const STARTING_JOB_SETTINGS: Partial<Record<ReferenceListKey, readonly string[]>> = {
+  jobStatuses: ['Bidding', 'Awarded', 'In Progress', 'On Hold', 'Closed Out'],
+  projectTypes: ['Remodel', 'New Construction', 'Service Upgrade'],
+  permitTypes: ['Plumbing', 'Excavation', 'Right of Way'],
+  permitStatuses: ['Applied', 'Issued', 'Inspected', 'Closed'],
+  dischargeGroup: ['Sanitary Sewer', 'Storm Drain'],
+  surveyClassTypes: ['Boundary', 'Topographic', 'Utility Locate'],
+  pipelineStatuses: ['Proposed', 'Installed', 'Tested', 'Abandoned'],
+  workOrderJobArea: ['Kitchen', 'Restrooms', 'Exterior'],
+  pitTypes: ['Bore Pit', 'Receiving Pit'],
+  wellTypes: ['Domestic', 'Irrigation'],
+  installTypes: ['Open Trench', 'Directional Bore'],
+  rowApprovalTypes: ['City Permit', 'State DOT'],
+};
 
 /** A row of the shared table of simple lists, as the starting data and the demo write it. */
 export interface StartingRow {
@@ -39,6 +58,7 @@ export const STARTING_LIST_ROWS: StartingRow[] = [
   ...STARTING_FLEET_DESCRIPTIONS.map((name): StartingRow => ({ listKey: 'fleetDescriptions', name })),
   ...STARTING_FLEET_STATUSES.map((name): StartingRow => ({ listKey: 'fleetStatuses', name })),
   ...STARTING_FLEET_FLAGS.map((name): StartingRow => ({ listKey: 'fleetFlags', name })),
+  ...Object.entries(STARTING_JOB_SETTINGS).flatMap(([listKey, names]) => (names ?? []).map((name): StartingRow => ({ listKey: listKey as ReferenceListKey, name }))),
 ];
 
 /** Adds rows to a company's simple lists. */

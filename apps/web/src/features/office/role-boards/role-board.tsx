@@ -1,12 +1,11 @@
-import { Accordion, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
-import { PHONE_QUERY } from '../../../lib/media';
 import { BoardHeader } from './board-header';
+import { BoardLanes, optionsOf } from './board-lanes';
 import { RoleBoardCard } from './role-board-card';
 import { roleBoardQuery, type BoardColumn, type RoleBoardFilters, type RoleBoardName, type WorkOrderBoardAnswer } from './role-boards-api';
 
@@ -56,55 +55,14 @@ function ColumnCards({ column, showQuote, take, onMore }: { column: BoardColumn;
   );
 }
 
-const CountBadge = ({ count }: { count: number }) => (
-  <Badge variant="light" color={count > 0 ? 'blue' : 'gray'} aria-label={`${count} work order${count === 1 ? '' : 's'}`}>
-    {count}
-  </Badge>
-);
-
-/** The columns: side by side on a wide screen, folded one under the other on a phone (the first with cards open). */
+/** The columns of the board, each with its cards. */
 function Columns({ answer, showQuote, take, onMore }: { answer: WorkOrderBoardAnswer; showQuote: boolean; take: number; onMore: () => void }) {
-  const isPhone = useMediaQuery(PHONE_QUERY);
-  if (isPhone) {
-    const first = answer.columns.find((c) => c.count > 0)?.key ?? null;
-    return (
-      <Accordion variant="separated" defaultValue={first} key={first ?? 'none'}>
-        {answer.columns.map((column) => (
-          <Accordion.Item key={column.key} value={column.key} data-testid={`column-${column.key}`}>
-            <Accordion.Control>
-              <Group justify="space-between" wrap="nowrap" pr="xs">
-                <Text fw={600} size="sm">
-                  {column.title}
-                </Text>
-                <CountBadge count={column.count} />
-              </Group>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <ColumnCards column={column} showQuote={showQuote} take={take} onMore={onMore} />
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    );
-  }
   return (
-    <SimpleGrid type="container" cols={{ base: 1, '40rem': 2, '60rem': 3, '100rem': 6 }} spacing="md" verticalSpacing="md">
-      {answer.columns.map((column) => (
-        <Paper key={column.key} withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" component="section" aria-labelledby={`column-${column.key}-title`} data-testid={`column-${column.key}`}>
-          <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Title order={2} size="h5" id={`column-${column.key}-title`}>
-              {column.title}
-            </Title>
-            <CountBadge count={column.count} />
-          </Group>
-          <ColumnCards column={column} showQuote={showQuote} take={take} onMore={onMore} />
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <BoardLanes lanes={answer.columns} noun="work order">
+      {(column) => <ColumnCards column={column} showQuote={showQuote} take={take} onMore={onMore} />}
+    </BoardLanes>
   );
 }
-
-const optionsOf = (list: { id: number; name: string }[]) => list.map((o) => ({ value: String(o.id), label: o.name }));
 
 /**
  * A role board (the data specialist's, the quote specialist's): the company's work orders a column per status, each

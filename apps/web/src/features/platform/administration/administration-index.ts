@@ -1,4 +1,4 @@
-import { IconBuildingWarehouse, IconTruck, IconBolt, IconBox, IconPackages, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconShoppingCart, IconTag, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconTruck, IconBolt, IconBox, IconPackages, IconCalendarRepeat, IconClipboardCheck, IconListNumbers, IconTemplate, IconBuildingFactory2, IconCategory, IconShoppingCart, IconTag, IconSnowflake, IconBeach, IconBrandFacebook, IconBriefcase, IconBuilding, IconBuildingCommunity, IconCalendarDue, IconCar, IconCash, IconChecklist, IconCoins, IconCreditCard, IconDiscount, IconFileDollar, IconFileInvoice, IconFileText, IconFlag, IconGift, IconHelpCircle, IconHierarchy, IconId, IconListCheck, IconListDetails, IconMail, IconMailCog, IconMap2, IconMapPin, IconPercentage, IconReceipt2, IconReceiptRefund, IconRepeat, IconSend, IconTags, IconToolsKitchen2, IconUserCog, type TablerIcon, IconDroplet, IconRuler2, IconUsersGroup, IconLicense, IconShovel, IconTool, IconRoad } from '@tabler/icons-react';
 import { REFERENCE_LISTS, referenceListAccess, satisfies, SETTINGS_FORMS, settingsFormAccess, type Access, type ReferenceListKey, type SettingsFormKey } from '@sm/shared';
 import type { AreaDefinition } from '../../../areas/area-types';
 import { lazyArea } from '../../../components/lazy-area';
@@ -82,6 +82,20 @@ export const REFERENCE_LIST_ICONS: Record<ReferenceListKey, TablerIcon> = {
   salesClasses: IconCategory,
   salesItems: IconShoppingCart,
   salesFlags: IconTag,
+  dischargeGroup: IconDroplet,
+  surveyClassTypes: IconRuler2,
+  pipelineStatuses: IconListDetails,
+  workOrderJobArea: IconMapPin,
+  jobStatuses: IconListDetails,
+  crewMembers: IconUsersGroup,
+  permitTypes: IconLicense,
+  pitTypes: IconShovel,
+  wellTypes: IconDroplet,
+  installTypes: IconTool,
+  projectTypes: IconCategory,
+  subContractors: IconBuilding,
+  permitStatuses: IconListDetails,
+  rowApprovalTypes: IconRoad,
 };
 
 /** Each settings form's icon on the administration index. */
