@@ -25,6 +25,7 @@ export const LANDINGS: Record<string, string> = {
   data: '/management/dataSpecialist',
   dsm: '/management/dsmDashboard',
   pm: '/management/projects',
+  pmdirector: '/management/pmBoard',
   'coastal.admin': '/management/dispatcher',
   'coastal.tech': '/workOrder/mine',
 };

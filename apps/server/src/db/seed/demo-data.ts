@@ -15,6 +15,7 @@ export const POLAR_USERS = [
   { userName: 'salesmgr', name: 'Harper Quinn', role: 'Sales Manager', phone: '214-555-0111' },
   { userName: 'maya', name: 'Maya Ortiz', role: 'Sales Person', phone: '214-555-0112' },
   { userName: 'pm', name: 'Paula Mendes', role: 'Project Manager', phone: '214-555-0113' },
+  { userName: 'pmdirector', name: 'Owen Park', role: 'PM Director', phone: '214-555-0114' },
 ] as const;
 
 export const COASTAL_USERS = [

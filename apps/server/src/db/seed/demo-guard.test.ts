@@ -57,13 +57,13 @@ describe('production refuses demo accounts', () => {
 
   it('refuses a database whose demo accounts still sign in with demo1234, naming them; none once their passwords change', async () => {
     expect(await demoAccountsRefusal(t.db, production)).toBe(
-      'The database holds demo accounts that still sign in with the published password demo1234 (admin, leader, dispatcher, tech, tech2, payroll, sales, customer, data, dsm, salesmgr, maya, pm, coastal.admin, coastal.tech), and NODE_ENV is production: change their passwords or disable them, or set ALLOW_DEMO_ACCOUNTS=1 to run with them anyway.',
+      'The database holds demo accounts that still sign in with the published password demo1234 (admin, leader, dispatcher, tech, tech2, payroll, sales, customer, data, dsm, salesmgr, maya, pm, pmdirector, coastal.admin, coastal.tech), and NODE_ENV is production: change their passwords or disable them, or set ALLOW_DEMO_ACCOUNTS=1 to run with them anyway.',
     );
     expect(await demoAccountsRefusal(t.db, { ...production, allowDemoAccounts: true })).toBeNull();
     expect(await demoAccountsRefusal(t.db, { ...production, isProduction: false })).toBeNull();
 
     const otherHash = await hashPassword(randomBytes(12).toString('base64url'));
-    await t.db.update(users).set({ passwordHash: otherHash }).where(inArray(users.userName, ['admin', 'leader', 'dispatcher', 'tech', 'tech2', 'payroll', 'sales', 'data', 'dsm', 'salesmgr', 'maya', 'pm', 'coastal.admin']));
+    await t.db.update(users).set({ passwordHash: otherHash }).where(inArray(users.userName, ['admin', 'leader', 'dispatcher', 'tech', 'tech2', 'payroll', 'sales', 'data', 'dsm', 'salesmgr', 'maya', 'pm', 'pmdirector', 'coastal.admin']));
     await t.db.update(users).set({ isActive: false }).where(eq(users.userName, 'coastal.tech'));
     expect(await demoAccountsRefusal(t.db, production)).toMatch(/\(customer\)/);
     await t.db.update(users).set({ passwordHash: otherHash }).where(eq(users.userName, 'customer'));
