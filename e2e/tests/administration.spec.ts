@@ -110,9 +110,11 @@ test.describe('administration lists (desktop)', () => {
     await page.goto(CLASSES);
     await expect(page).toHaveURL(/\/home$/);
 
-    // Sales keep the quotes' inclusions and exclusions, and may open no other list.
+    // Sales keep the quotes' inclusions and exclusions and their sales tags (flags/sales), and may open no other list.
     await openAs(page, 'sales', '/administration');
-    await expect(page.getByRole('navigation', { name: 'Administration lists' }).getByRole('link')).toHaveCount(1);
+    const salesLists = page.getByRole('navigation', { name: 'Administration lists' });
+    await expect(salesLists.getByRole('link')).toHaveCount(2);
+    await expect(salesLists.getByRole('link', { name: /Sales Tags/ })).toBeVisible();
     await page.goto(CLASSES);
     await expect(page).toHaveURL(/\/home$/);
   });

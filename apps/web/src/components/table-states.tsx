@@ -55,7 +55,15 @@ export function ListFooter({ total, pageSize, page, onPage, noun }: { total: num
     <>
       {total > pageSize && (
         <Center>
-          <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} size="sm" />
+          <Pagination
+            total={Math.ceil(total / pageSize)}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+            aria-label="Pages"
+          />
         </Center>
       )}
       <Text size="xs" c="dimmed" ta="center">
