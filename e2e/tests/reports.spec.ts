@@ -33,7 +33,7 @@ test('revenue by customer: chart, table, CSV and XLSX all equal the API', async 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const office = nav.getByRole('button', { name: 'Office' });
   if ((await office.getAttribute('aria-expanded')) === 'false') await office.click();
-  await nav.getByRole('link', { name: 'Reports' }).click();
+  await nav.getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page).toHaveURL(/\/reports$/);
   await expect(page.getByRole('heading', { name: /^Revenue: / })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Group by' }).getByText('Customer', { exact: true }).click();
@@ -142,5 +142,5 @@ for (const [reportKey, title] of TECHNICIAN_REPORTS) {
 test('a technician is offered no Reports and is turned away from its address', async ({ page }) => {
   await openAs(page, 'tech', '/reports');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
 });
