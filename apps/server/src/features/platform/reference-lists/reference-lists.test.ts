@@ -4,13 +4,11 @@ import {
   type ReferenceListKey,
 } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog, collectionTasks, customerFlagLinks, equipmentCategories, equipmentModels, districts, regions, standardItems, userStatuses, users, warehouses, workOrderLabor, workOrderStandardItems, workOrders,
-} from '../../../db/schema';
+import { auditLog, regions, standardItems, userStatuses, users } from '../../../db/schema';
 import { loadDemoAccess, type DemoAccess } from '../../../test/demo-access';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { invoiceOf } from '../../money/collections/collection-fixtures';
 import { LIST_STORAGE } from './reference-list-tables';
+import { ofList, rowsOf, useRow } from './reference-list-usages';
 
 let t: TestApp;
 let demo: DemoAccess;
@@ -29,21 +27,7 @@ const writerOf = (def: ReferenceListDefinition) => demo.writerOf((level) => refe
 const readerOnlyOf = (def: ReferenceListDefinition) => demo.readerOnlyOf((level) => referenceListAccess(def, level));
 const outsiderOf = (def: ReferenceListDefinition) => demo.outsiderOf((level) => referenceListAccess(def, level));
 
-/** A list's rows in a company, in the table it shares with other lists where it does. */
-const ofList = (key: ReferenceListKey) => {
-  const d = LIST_STORAGE[key].discriminator;
-  return d ? eq(d.column, d.value) : undefined;
-};
-async function rowsOf(key: ReferenceListKey, subscriberId: number) {
-  const s = LIST_STORAGE[key];
-  const rows = await t.db
-    .select({ id: s.id, name: s.columns.name })
-    .from(s.table)
-    .where(and(s.subscriberId ? eq(s.subscriberId, subscriberId) : undefined, ofList(key)))
-    .orderBy(s.id);
-  return rows as { id: number; name: string }[];
-}
-const idOfName = async (key: ReferenceListKey, subscriberId: number, name: string) => (await rowsOf(key, subscriberId)).find((r) => r.name === name)!.id;
+const idOfName = async (key: ReferenceListKey, subscriberId: number, name: string) => (await rowsOf(t, key, subscriberId)).find((r) => r.name === name)!.id;
 const auditActions = async (key: ReferenceListKey, id: number) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, key), eq(auditLog.entityId, id))).orderBy(auditLog.id)).map((a) => a.action);
 const rowCount = async (key: ReferenceListKey) => {
@@ -62,7 +46,7 @@ async function bodyFor(def: ReferenceListDefinition, name: string, subscriberId 
     if (c.type === 'longText') body[c.field] = `About ${name}`;
     if (c.type === 'recurrenceRule') body[c.field] = 'FREQ=MONTHLY;INTERVAL=2';
     if (c.type === 'lines') body[c.field] = [`First step of ${name}`, `Second step of ${name}`];
-    if (c.type === 'reference' && !c.requiredWhen) body[c.field] = (await rowsOf(c.list!, subscriberId))[0].id;
+    if (c.type === 'reference' && !c.requiredWhen) body[c.field] = (await rowsOf(t, c.list!, subscriberId))[0].id;
   }
   return body;
 }
@@ -75,160 +59,6 @@ async function freeChoice(def: ReferenceListDefinition, c: ReferenceColumn, subs
 }
 
 /** A user of the company who has no truck yet. */
-async function userWithoutTruck(): Promise<number> {
-  const taken = new Set((await t.db.select({ id: warehouses.technicianId }).from(warehouses)).map((w) => w.id));
-  return (await t.db.select({ id: users.id }).from(users).where(eq(users.subscriberId, polar))).find((u) => !taken.has(u.id))!.id;
-}
-
-/** Makes a record of the company use a row, as the product would (a work order of that class, a customer with that flag...). */
-async function useRow(key: ReferenceListKey, id: number): Promise<string> {
-  const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.subscriberId, polar)).limit(1);
-  switch (key) {
-    case 'workOrderClasses':
-      await t.db.update(workOrders).set({ workOrderClassId: id }).where(eq(workOrders.id, wo.id));
-      return '1 work order';
-    case 'jobTitles':
-      await t.db.update(users).set({ jobTitleId: id }).where(eq(users.userName, 'tech'));
-      return '1 user';
-    case 'regions':
-      await t.call('POST', url('districts'), 'admin', { name: `District of ${id}`, regionId: id });
-      return '1 district';
-    case 'districts': {
-      const [district] = await t.db.select().from(districts).where(eq(districts.id, id));
-      await t.db.update(users).set({ regionId: district.regionId, districtId: id }).where(eq(users.userName, 'tech'));
-      return '1 user';
-    }
-    case 'baseCities':
-      await t.db.update(users).set({ baseCityId: id }).where(eq(users.userName, 'tech'));
-      return '1 user';
-    case 'customerFlags':
-      await t.db.insert(customerFlagLinks).values({ subscriberId: polar, customerId: wo.customerId, customerFlagId: id });
-      return '1 customer';
-    case 'workOrderFlags': {
-      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
-      const start = new Date('2026-01-05T14:00:00Z');
-      await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId: wo.id, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), workOrderFlagId: id });
-      return '1 labor entry';
-    }
-    case 'standardItems':
-      await t.db.insert(workOrderStandardItems).values({ subscriberId: polar, workOrderId: wo.id, standardItemId: id, name: 'Used', quantity: '1', unitPrice: '12.50' });
-      return '1 work order item';
-    case 'sopTypes': {
-      const res = await t.call('POST', '/api/v1/SOPDetails', 'admin', { sopName: `SOP of ${id}`, sopTypeId: id, sopStatusId: 1 });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 SOP';
-    }
-    case 'payRaiseTypes': {
-      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
-      const body = { employeeId: tech.id, payRaiseTypeId: id, newPosition: 'Lead', newPay: 30, reasonForChange: 'Merit', effectiveDate: '2026-12-01', raiseApprovalPriorityId: 1 };
-      const res = await t.call('POST', '/api/v1/Payroll/payRaiseRequests', 'leader', body);
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 pay raise';
-    }
-    case 'perDiemTypes': {
-      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
-      const start = new Date('2026-01-06T14:00:00Z');
-      await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId: wo.id, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), perDiemTypeId: id });
-      return '1 labor entry';
-    }
-    case 'terms':
-    case 'paymentMethods':
-    case 'billingMethods': {
-      const field = { terms: 'termsId', paymentMethods: 'paymentMethodId', billingMethods: 'billingMethodId' }[key];
-      const res = await t.call('PUT', '/api/v1/Settings/customerDefaultSetting', 'admin', { taxStatus: 'taxable', [field]: id });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 customer defaults form';
-    }
-    case 'equipmentMakes': {
-      const res = await t.call('POST', url('equipmentModels'), 'admin', { name: `Model of ${id}`, makeId: id });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 model';
-    }
-    case 'equipmentCategories':
-    case 'equipmentModels':
-    case 'refrigerants':
-    case 'voltages': {
-      const [category] = await t.db.select().from(equipmentCategories).where(eq(equipmentCategories.subscriberId, polar));
-      const [model] = key === 'equipmentModels' ? await t.db.select().from(equipmentModels).where(eq(equipmentModels.id, id)) : [];
-      const body = {
-        customerId: wo.customerId, name: `Unit of ${key} ${id}`, categoryId: key === 'equipmentCategories' ? id : category.id,
-        ...(model ? { makeId: model.makeId, modelId: id } : {}), ...(key === 'refrigerants' ? { refrigerantId: id, chargePounds: 12.5 } : {}), ...(key === 'voltages' ? { voltageId: id } : {}),
-      };
-      const res = await t.call('POST', '/api/v1/Equipment', 'admin', body);
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 piece of equipment';
-    }
-    case 'wareHouseTypes':
-    case 'truckStockTypes': {
-      const [main] = await rowsOf('wareHouseTypes', polar);
-      const truck = key === 'truckStockTypes' ? { isTruck: true, technicianId: await userWithoutTruck(), truckStockTypeId: id } : {};
-      const res = await t.call('POST', url('warehouses'), 'admin', { name: `Stock of ${key} ${id}`, typeId: key === 'wareHouseTypes' ? id : main.id, ...truck });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 warehouse';
-    }
-    case 'collectionTaskTemplates': {
-      const invoice = await invoiceOf(t, polar, wo.customerId, '2026-11-30', 40, '12.50');
-      await t.db.insert(collectionTasks).values({
-        subscriberId: polar, customerId: wo.customerId, templateId: id, invoiceId: invoice.id, name: 'Call', action: 'call', bucket: 'days1to30', balance: '1.00', dueDate: '2026-11-30',
-      });
-      return '1 collection task';
-    }
-    case 'fleetDescriptions':
-    case 'fleetStatuses':
-    case 'fleetFlags': {
-      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
-      const res = await t.call('POST', '/api/v1/Fleet/vehicles', 'admin', {
-        plate: `FLEET-${id}`, fleetDescriptionId: key === 'fleetDescriptions' ? id : await first('fleetDescriptions'), fleetStatusId: key === 'fleetStatuses' ? id : await first('fleetStatuses'),
-        fleetFlagIds: key === 'fleetFlags' ? [id] : [],
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 vehicle';
-    }
-    case 'salesClasses': {
-      const res = await t.call('POST', url('salesItems'), 'admin', { name: `Item of ${id}`, salesClassId: id, isCommissionable: true });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 sales item';
-    }
-    case 'salesItems': {
-      const res = await t.call('PUT', `/api/v1/Sales/workOrders/${wo.id}`, 'admin', { salesItemId: id });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 work order';
-    }
-    case 'salesFlags': {
-      const res = await t.call('POST', `/api/v1/Sales/tags/${id}/workOrders`, 'admin', { workOrderId: wo.id });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 tagged record';
-    }
-    case 'jobStatuses':
-    case 'projectTypes': {
-      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
-      const res = await t.call('POST', '/api/v1/Projects', 'admin', {
-        name: `Project of ${key} ${id}`, customerId: wo.customerId, jobStatusId: key === 'jobStatuses' ? id : await first('jobStatuses'), projectTypeId: key === 'projectTypes' ? id : null,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return '1 project';
-    }
-    case 'crewMembers':
-    case 'permitTypes':
-    case 'permitStatuses':
-    case 'subContractors': {
-      const first = async (list: ReferenceListKey) => (await rowsOf(list, polar))[0].id;
-      const project = (await t.call('POST', '/api/v1/Projects', 'admin', { name: `Project of ${key} ${id}`, customerId: wo.customerId, jobStatusId: await first('jobStatuses') })).json();
-      const [path, body, what] =
-        key === 'crewMembers'
-          ? ['crew', { crewMemberId: id }, '1 project crew']
-          : key === 'subContractors'
-            ? ['subcontractors', { subContractorId: id, status: 'Bidding', amount: 10 }, '1 project']
-            : ['permits', { permitTypeId: key === 'permitTypes' ? id : await first('permitTypes'), permitStatusId: key === 'permitStatuses' ? id : await first('permitStatuses') }, '1 project permit'];
-      const res = await t.call('POST', `/api/v1/Projects/${project.projectId}/${path}`, 'admin', body);
-      expect(res.statusCode, res.body).toBe(200);
-      return what;
-    }
-    default:
-      throw new Error(`${key} has no usage`);
-  }
-}
-
 const editable = REFERENCE_LISTS.filter((d) => !d.isReadOnly);
 
 describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def) => {
@@ -239,10 +69,10 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     const res = await t.call('GET', url(key), writerOf(def));
     expect(res.statusCode, res.body).toBe(200);
     const names = res.json().map((r: { name: string }) => r.name);
-    const mine = (await rowsOf(key, polar)).map((r) => r.name);
+    const mine = (await rowsOf(t, key, polar)).map((r) => r.name);
     expect([...names].sort()).toEqual([...mine].sort());
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    const theirs = (await rowsOf(key, coastal)).map((r) => r.id);
+    const theirs = (await rowsOf(t, key, coastal)).map((r) => r.id);
     expect(res.json().some((r: { id: number }) => theirs.includes(r.id))).toBe(false);
     if (def.canRetire) expect(res.json().every((r: { isActive: unknown }) => typeof r.isActive === 'boolean')).toBe(true);
   });
@@ -267,13 +97,13 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     const deleted = await t.call('DELETE', url(key, row.id), as);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ id: row.id });
-    expect((await rowsOf(key, polar)).some((r) => r.id === row.id)).toBe(false);
+    expect((await rowsOf(t, key, polar)).some((r) => r.id === row.id)).toBe(false);
     expect(await auditActions(key, row.id)).toEqual(['added', 'updated', ...(def.canRetire ? ['updated'] : []), 'deleted']);
   });
 
   it('refuses a name already taken in the company, whatever its case, and accepts one taken in another company', async () => {
     const as = writerOf(def);
-    const [first, second] = await rowsOf(key, polar);
+    const [first, second] = await rowsOf(t, key, polar);
     const before = await rowCount(key);
     const dup = await t.call('POST', url(key), as, await bodyFor(def, `  ${first.name.toUpperCase()} `));
     expect(dup.statusCode).toBe(409);
@@ -337,8 +167,8 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
 
   it("answers 404 for another company's row, exactly like a missing one, and changes nothing", async () => {
     const as = writerOf(def);
-    const [theirs] = await rowsOf(key, coastal);
-    const before = await rowsOf(key, coastal);
+    const [theirs] = await rowsOf(t, key, coastal);
+    const before = await rowsOf(t, key, coastal);
     for (const id of [theirs.id, 999_999]) {
       const put = await t.call('PUT', url(key, id), as, await bodyFor(def, 'Taken over'));
       expect(put.statusCode).toBe(404);
@@ -347,10 +177,10 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
       expect(del.statusCode).toBe(404);
       expect(del.json().title).toBe(`${One} was not found.`);
     }
-    expect(await rowsOf(key, coastal)).toEqual(before);
+    expect(await rowsOf(t, key, coastal)).toEqual(before);
     // A column that belongs to a flag (a truck's technician) is proven in parts-lists.test.ts.
     for (const c of def.columns.filter((c) => c.type === 'reference' && !c.requiredWhen)) {
-      const foreign = (await rowsOf(c.list!, coastal))[0].id;
+      const foreign = (await rowsOf(t, c.list!, coastal))[0].id;
       const res = await t.call('POST', url(key), as, { ...(await bodyFor(def, 'Foreign reference')), [c.field]: foreign });
       expect(res.statusCode).toBe(404);
       expect(res.json().title).toBe(`${c.label} was not found.`);
@@ -361,7 +191,7 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
     const outsider = outsiderOf(def);
     expect((await t.call('GET', url(key), outsider)).statusCode).toBe(403);
     const before = await rowCount(key);
-    const [row] = await rowsOf(key, polar);
+    const [row] = await rowsOf(t, key, polar);
     expect((await t.call('POST', url(key), outsider, await bodyFor(def, 'Not allowed'))).statusCode).toBe(403);
     const reader = readerOnlyOf(def);
     if (reader) {
@@ -376,11 +206,11 @@ describe.each(editable.map((d) => [d.key, d] as const))('the %s list', (key, def
   it.skipIf(LIST_STORAGE[key].usages.length === 0)('keeps a row in use and says by what', async () => {
     const as = writerOf(def);
     const row = (await t.call('POST', url(key), as, await bodyFor(def, `Busy ${key}`))).json();
-    const what = await useRow(key, row.id);
+    const what = await useRow(t, polar, key, row.id);
     const res = await t.call('DELETE', url(key, row.id), as);
     expect(res.statusCode).toBe(409);
     expect(res.json().title).toBe(`The ${def.singular} Busy ${key} is used by ${what} and cannot be deleted.${def.canRetire ? ' Retire it instead.' : ''}`);
-    expect((await rowsOf(key, polar)).some((r) => r.id === row.id)).toBe(true);
+    expect((await rowsOf(t, key, polar)).some((r) => r.id === row.id)).toBe(true);
   });
 });
 
