@@ -5,7 +5,7 @@
  * are this runner with their data and their requests.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -68,7 +68,10 @@ interface GroupResult {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs the bench and writes its results; the database is made anew and dropped after (unless BENCH_KEEP=1). */
+/**
+ * Runs the bench and writes its results; the database is made anew and dropped after, unless BENCH_KEEP=1 keeps it
+ * (and BENCH_REUSE=1 then runs on it again without making its data).
+ */
 export async function runReadBench<F extends { subscriberId: number }>(bench: ReadBench<F>): Promise<void> {
   const config: ReadBenchConfig = {
     users: num('BENCH_USERS', bench.users ?? 16),
@@ -89,20 +92,29 @@ export async function runReadBench<F extends { subscriberId: number }>(bench: Re
   };
   stopAfter(`bench:${bench.name}`, config.maxRunSec);
   const started = Date.now();
-  log('making a fresh database with the demo companies');
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${database}"`);
+  // A database kept by BENCH_KEEP=1 is used again by BENCH_REUSE=1: its facts are in .tmp/bench/<name>-<database>.json.
+  const keptFacts = join(ROOT, '.tmp/bench', `${bench.name}-${database}.json`);
+  const reuse = process.env.BENCH_REUSE === '1' && existsSync(keptFacts);
+  if (!reuse) {
+    log('making a fresh database with the demo companies');
+    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin(`CREATE DATABASE "${database}"`);
+  }
   const db = await openDatabase({ url, poolSize: 4 });
-  await db.migrate();
-  await seedDemoIfEmpty(db.db);
+  if (!reuse) {
+    await db.migrate();
+    await seedDemoIfEmpty(db.db);
+  }
   const pool = new pg.Pool({ connectionString: url, max: config.poolSize, idleTimeoutMillis: 0 });
   pool.on('error', () => undefined);
   let server: ServerProcess | null = null;
   try {
-    const genStarted = Date.now();
-    const facts = await bench.makeData(pool, log);
-    const generationSec = Math.round((Date.now() - genStarted) / 1000);
-    log(`data made in ${generationSec} s: ${JSON.stringify(facts)}`);
+    const { facts, generationSec } = reuse ? (JSON.parse(readFileSync(keptFacts, 'utf8')) as { facts: F; generationSec: number }) : await makeData(bench, pool, log);
+    if (reuse) log(`using the kept database ${database}: ${JSON.stringify(facts)}`);
+    else if (process.env.BENCH_KEEP === '1') {
+      mkdirSync(join(ROOT, '.tmp/bench'), { recursive: true });
+      writeFileSync(keptFacts, JSON.stringify({ facts, generationSec }));
+    }
     const jwtSecret = randomBytes(32).toString('hex');
     const { rows: [caller] } = await pool.query(`select id, user_name from users where user_name = 'admin'`);
     const { subscriberName: _, ...claims } = await buildClaims(db.db, caller.id as number);
@@ -177,6 +189,14 @@ export async function runReadBench<F extends { subscriberId: number }>(bench: Re
     await db.close().catch(() => undefined);
     if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   }
+}
+
+async function makeData<F extends { subscriberId: number }>(bench: ReadBench<F>, pool: pg.Pool, log: (m: string) => void) {
+  const started = Date.now();
+  const facts = await bench.makeData(pool, log);
+  const generationSec = Math.round((Date.now() - started) / 1000);
+  log(`data made in ${generationSec} s: ${JSON.stringify(facts)}`);
+  return { facts, generationSec };
 }
 
 function writeResults<F extends { subscriberId: number }>(
