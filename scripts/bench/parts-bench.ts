@@ -267,7 +267,7 @@ function writeResults(r: { date: string; config: typeof CONFIG; phases: Record<s
   const md = [
     `# Parts bench (${r.date.slice(0, 10)})`,
     '',
-    `${r.config.technicians} technicians, ${r.config.items} items (${r.config.itemsPerTruck} on each truck), PostgreSQL. A cycle: a part added to the technician's work order as Sold From Inventory from his truck, then marked Canceled (two requests; the ledger takes the part and gives it back). Bare: the statements the API sends, captured from the product's code, sent through \`pg\` as the API sends them (unnamed: parsed and planned each time), on a pool of the same size (${r.config.poolSize}). ${r.config.durationSec} s a phase; paced at ${r.config.cycleRatePerUser} cycles/s per technician.`,
+    `${r.config.technicians} technicians, ${r.config.items} items (${r.config.itemsPerTruck} on each truck), PostgreSQL. A cycle: a part added to the technician's work order as Sold From Inventory from his truck, then marked Canceled (two requests; the ledger takes the part and gives it back). Bare: the statements the API sends, captured from the product's code, sent through \`pg\` as the API sends them (unnamed: parsed and planned each time), on a pool of the same size (${r.config.poolSize}). The server runs with the Node flags of \`npm start\` (a 64 MB young generation). ${r.config.durationSec} s a phase; paced at ${r.config.cycleRatePerUser} cycles/s per technician.`,
     '',
     ...phaseTable(r.phases, r.cpu, 'cycle'),
     `Afterwards: ${r.ledger.levels} stock levels, ${r.ledger.movements} ledger rows.`,
