@@ -5,7 +5,7 @@
  * are this runner with their data and their requests.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -187,7 +187,10 @@ export async function runReadBench<F extends { subscriberId: number }>(bench: Re
     await server?.stop();
     await pool.end();
     await db.close().catch(() => undefined);
-    if (process.env.BENCH_KEEP !== '1') await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    if (process.env.BENCH_KEEP !== '1') {
+      await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      rmSync(keptFacts, { force: true });
+    }
   }
 }
 
