@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: strict type-check, then two lines of work at once: the unit and API tests on PGlite, the OpenAPI linter on
-// the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a crash on that
-// server), then the linter; beside them, the browser tests against the built app, the longest step, started first.
+// `npm test`: two lines of work at once: the strict type-check and the audit, the unit and API tests on PGlite, the
+// OpenAPI linter on the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a
+// crash on that server), then the linter; beside them, the browser tests against the built app, the longest step,
+// started first (the type-check uses one core: run before everything else, it left the other idle for minutes).
 // Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -123,13 +124,12 @@ function countPlaywright(file) {
   }
 }
 
-await run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check']);
-// High or critical advisories in production dependencies fail the run; an unreachable advisory service is said, not failed.
-await run('npm audit of production dependencies', 'npm', ['run', '--silent', 'audit']);
-
-/** The unit and API tests, the OpenAPI linter and the soak, one after another, written to their own log. */
+/** The type-check, the audit, the unit and API tests, the OpenAPI linter and the soak, one after another, in their own log. */
 const apiLog = join(out, 'api-tests.log');
 async function apiTests() {
+  await run('type-check (strict; unused code is an error)', 'npm', ['run', '--silent', 'check'], {}, apiLog);
+  // High or critical advisories in production dependencies fail the run; an unreachable advisory service is said, not failed.
+  await run('npm audit of production dependencies', 'npm', ['run', '--silent', 'audit'], {}, apiLog);
   const vitest = async (name, extraArgs, env) => {
     const file = join(out, `${name}.json`);
     await run(`unit and API tests (${name})`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...extraArgs], env, apiLog);
