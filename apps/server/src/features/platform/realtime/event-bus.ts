@@ -47,9 +47,8 @@ export function hubChannel(database: string): string {
 export async function redisBus(url: string, channel: string, log: (msg: string) => void): Promise<EventBus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const sub = new Redis(url, { lazyConnect: true });
-  await Promise.all([pub.connect(), sub.connect()]);
+  for (const r of [pub, sub]) r.on('error', (e: Error) => log(`hub: Redis ${e.message}`));
   const local = localBus();
-  await sub.subscribe(channel);
   sub.on('message', (_channel: string, raw: string) => {
     try {
       local.publish(JSON.parse(raw) as BusMessage);
@@ -57,7 +56,15 @@ export async function redisBus(url: string, channel: string, log: (msg: string) 
       log('hub: a message on the Redis channel was not JSON; ignored');
     }
   });
-  for (const r of [pub, sub]) r.on('error', (e: Error) => log(`hub: Redis ${e.message}`));
+  // Redis away, or slower to answer than its connect timeout on a busy machine, does not keep the process from serving:
+  // the clients keep reconnecting, and the subscription is made once Redis answers (and again after each reconnection).
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+    await sub.subscribe(channel);
+  } catch (e) {
+    log(`hub: Redis not reached at start (${(e as Error).message}); events reach the other processes once it is`);
+    sub.subscribe(channel).catch((err: Error) => log(`hub: Redis subscription failed: ${err.message}`));
+  }
   return {
     publish: (m) => void pub.publish(channel, JSON.stringify(m)).catch((e: Error) => log(`hub: publish failed: ${e.message}`)),
     subscribe: (fn) => local.subscribe(fn),

@@ -38,6 +38,22 @@ describe.skipIf(!redisUrl)('the Redis channel of one database', () => {
   });
 });
 
+describe('the Redis channel with Redis away', () => {
+  it('still makes a bus, whose publish is logged as failed instead of thrown', async () => {
+    const logged: string[] = [];
+    // Port 1 of this machine: nothing listens there, so every connection is refused.
+    const bus = await redisBus('redis://127.0.0.1:1', hubChannel('away'), (m) => logged.push(m));
+    const heard: unknown[] = [];
+    bus.subscribe((m) => heard.push(m));
+    bus.publish({ subscriberId: 1, event: 'upsert', payload: 'lost' });
+    for (let i = 0; i < 100 && !logged.some((m) => m.startsWith('hub: publish failed')); i++) await new Promise((r) => setTimeout(r, 20));
+    await bus.close();
+    expect(logged.some((m) => m.startsWith('hub: Redis not reached at start'))).toBe(true);
+    expect(logged.some((m) => m.startsWith('hub: publish failed'))).toBe(true);
+    expect(heard).toEqual([]);
+  });
+});
+
 /** Two real server processes sharing one PostgreSQL (a copy of the seeded template): the embedded database has one process. */
 describe.skipIf(!redisUrl || !inject('pgTemplate'))('hub events across server processes through Redis', () => {
   beforeAll(async () => {
