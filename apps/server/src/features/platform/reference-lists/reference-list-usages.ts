@@ -33,6 +33,13 @@ async function userWithoutTruck(t: TestApp, polar: number): Promise<number> {
   return (await t.db.select({ id: users.id }).from(users).where(eq(users.subscriberId, polar))).find((u) => !taken.has(u.id))!.id;
 }
 
+/** An hour of tech's labor on the work order from `startIso`, naming the row through `link`. */
+async function techHour(t: TestApp, polar: number, workOrderId: number, startIso: string, link: Pick<typeof workOrderLabor.$inferInsert, 'workOrderFlagId' | 'perDiemTypeId'>) {
+  const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
+  const start = new Date(startIso);
+  await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), ...link });
+}
+
 /** Makes a record of the company use a row, as the product would (a work order of that class, a customer with that flag...). */
 export async function useRow(t: TestApp, polar: number, key: ReferenceListKey, id: number): Promise<string> {
   const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.subscriberId, polar)).limit(1);
@@ -57,12 +64,9 @@ export async function useRow(t: TestApp, polar: number, key: ReferenceListKey, i
     case 'customerFlags':
       await t.db.insert(customerFlagLinks).values({ subscriberId: polar, customerId: wo.customerId, customerFlagId: id });
       return '1 customer';
-    case 'workOrderFlags': {
-      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
-      const start = new Date('2026-01-05T14:00:00Z');
-      await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId: wo.id, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), workOrderFlagId: id });
+    case 'workOrderFlags':
+      await techHour(t, polar, wo.id, '2026-01-05T14:00:00Z', { workOrderFlagId: id });
       return '1 labor entry';
-    }
     case 'standardItems':
       await t.db.insert(workOrderStandardItems).values({ subscriberId: polar, workOrderId: wo.id, standardItemId: id, name: 'Used', quantity: '1', unitPrice: '12.50' });
       return '1 work order item';
@@ -78,12 +82,9 @@ export async function useRow(t: TestApp, polar: number, key: ReferenceListKey, i
       expect(res.statusCode, res.body).toBe(200);
       return '1 pay raise';
     }
-    case 'perDiemTypes': {
-      const [tech] = await t.db.select().from(users).where(eq(users.userName, 'tech'));
-      const start = new Date('2026-01-06T14:00:00Z');
-      await t.db.insert(workOrderLabor).values({ subscriberId: polar, workOrderId: wo.id, userId: tech.id, startedAt: start, stoppedAt: new Date(start.getTime() + 3600_000), perDiemTypeId: id });
+    case 'perDiemTypes':
+      await techHour(t, polar, wo.id, '2026-01-06T14:00:00Z', { perDiemTypeId: id });
       return '1 labor entry';
-    }
     case 'terms':
     case 'paymentMethods':
     case 'billingMethods': {
