@@ -79,6 +79,20 @@ const serverOf = (group: Group) => ({
   stderr: 'pipe' as const,
 });
 
+/**
+ * Chromium features the tests do without. Every browser window of Chromium 156 loads two pages of its own for the
+ * address bar's suggestions (the omnibox popup and its AI-mode twin) in a renderer of their own, and keeps a spare
+ * renderer warm: with them, a browser context cost more than twice the processor time. Chromium takes the last
+ * --disable-features it is given, so the list repeats those Playwright disables itself.
+ */
+const DISABLED_FEATURES = [
+  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess',
+  // Playwright's own (playwright-core, chromiumSwitches).
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay',
+  'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints',
+  'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+];
+
 /** Browser tests: Debian's Chromium against the built app. */
 export default defineConfig({
   testDir: './tests',
@@ -108,6 +122,7 @@ export default defineConfig({
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--disable-gpu-rasterization', '--disable-software-rasterizer',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

@@ -4,13 +4,15 @@ import { seedDemoIfEmpty } from '../db/seed/demo';
 /**
  * The embedded database migrated and seeded with the demo companies, as a PGlite data-directory archive: made once,
  * then unpacked for each test file (API tests) or each test server (browser tests), which start without migrating or
- * seeding.
+ * seeding. `sharedBuffers` sets the buffer pool its copies start with: the default of 128 MB is zeroed at every start.
  */
-export async function seededPgliteDump(now = seedInstant()): Promise<Buffer> {
+export async function seededPgliteDump(now = seedInstant(), opts: { sharedBuffers?: string } = {}): Promise<Buffer> {
   const database = await openDatabase({ dataDir: null });
   await database.migrate();
   await seedDemoIfEmpty(database.db, now);
-  const dump = await pgliteClientOf(database.db).dumpDataDir('none');
+  const client = pgliteClientOf(database.db);
+  if (opts.sharedBuffers) await client.exec(`ALTER SYSTEM SET shared_buffers = '${opts.sharedBuffers}'`);
+  const dump = await client.dumpDataDir('none');
   await database.close();
   return Buffer.from(await dump.arrayBuffer());
 }
