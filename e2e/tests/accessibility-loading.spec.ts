@@ -29,8 +29,10 @@ for (const [path, waitFor] of PAGES_WITH_SPINNERS) {
     await page.route('**/api/v1/**', hold);
     try {
       await follow(page, path);
-      // The page's code is fetched first (not held): on a busy machine that alone may take more than the usual 10 s.
-      await expect(page.getByRole('main').locator('.mantine-Loader-root').first()).toBeVisible();
+      // The page's code is fetched first (not held): on a busy machine that alone may take more than the usual 10 s. A
+      // grid whose saved layout was not read yet (held too) says so in a status of its own before its rows' spinner.
+      const main = page.getByRole('main');
+      await expect(main.locator('.mantine-Loader-root').or(main.getByRole('status', { name: /loading/i })).first()).toBeVisible();
       if (waitFor) await expect(page.getByRole('main').getByRole('status', { name: waitFor }).first()).toBeVisible();
       expect(await accessibilityViolations(page, { withShell: false }), `serious or critical violations on ${path} while it loads`).toEqual([]);
     } finally {

@@ -66,8 +66,8 @@ const PAGE_DIALOGS: PageDialog[] = [
 ];
 
 /**
- * The pages of a walk one test checks, with their dialogs: about a minute alone, well inside the ordinary time limit on
- * a busy machine. Each test opens a browser page and loads the app anew, which cost as much as checking four pages.
+ * The pages of a walk one test checks, with their dialogs: about half a minute alone, well inside the ordinary time limit
+ * on a busy machine. Each test opens a browser page and loads the app anew: fewer, longer tests load it fewer times.
  */
 const PAGES_PER_TEST = 8;
 
