@@ -33,7 +33,7 @@ for (const [path, waitFor] of PAGES_WITH_SPINNERS) {
       // grid whose saved layout was not read yet (held too) says so in a status of its own before its rows' spinner.
       const main = page.getByRole('main');
       await expect(main.locator('.mantine-Loader-root').or(main.getByRole('status', { name: /loading/i })).first()).toBeVisible();
-      if (waitFor) await expect(page.getByRole('main').getByRole('status', { name: waitFor }).first()).toBeVisible();
+      if (waitFor) await expect(main.getByRole('status', { name: waitFor }).first()).toBeVisible();
       expect(await accessibilityViolations(page, { withShell: false }), `serious or critical violations on ${path} while it loads`).toEqual([]);
     } finally {
       release();
