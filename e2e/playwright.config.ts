@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ServerOptions } from './server/own-server';
 
 const base = Number(process.env.E2E_PORT ?? 3100);
 
@@ -38,46 +39,15 @@ const groups = [
   // company registers and confirms its address by the link read from the SMTP server the test starts on port + 2;
   // with it closed, the first company is set up once. Another company, named apart, walks a new company's first
   // day: import, a technician invited, a rate sheet approved, a clock-in; every e-mail it causes is read before it ends.
-  { name: 'sign-up', testMatch: /(sign-up|first-company)\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: 'PUBLIC_SIGNUP=1' },
-  { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: 'PUBLIC_SIGNUP=0' },
-  // Clocking without signal: the test stops and starts its own server in its middle (e2e/tests/own-server.ts).
+  { name: 'sign-up', testMatch: /(sign-up|first-company)\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: { PUBLIC_SIGNUP: '1' } },
+  { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: { PUBLIC_SIGNUP: '0' } },
+  // Clocking without signal: the test stops and starts its own server in its middle (e2e/server/own-server.ts).
   { name: 'offline', testMatch: /offline-clock\.spec\.ts$/, port: base + 96, ownServer: true },
 ];
 
-/** `E2E_GROUPS=sign-up,billing` runs only those groups and starts only their servers (`--project` starts them all). */
+/** `E2E_GROUPS=sign-up,billing` runs only those groups. */
 const only = process.env.E2E_GROUPS?.split(',').map((g) => g.trim());
 const chosen = only ? groups.filter((g) => only.includes(g.name)) : groups;
-
-interface Group {
-  port: number;
-  smtpPort?: number;
-  payrollHistory?: boolean;
-  /** An empty database without the demo, with these settings; otherwise the seeded demo. */
-  empty?: string;
-  /** The test starts and stops its server itself. */
-  ownServer?: boolean;
-}
-
-/** The command that prepares a group's data directory and starts its server. */
-function commandOf({ port, smtpPort, payrollHistory, empty }: Group): string {
-  const dir = `.tmp/e2e-data-${port}`;
-  // The seeded data directory: Playwright starts the servers one after another, and migrating and seeding each anew
-  // took half a minute apiece (e2e/seeded-data-dir.ts).
-  const prepare = empty ? `rm -rf ${dir} && mkdir -p ${dir}` : `npx tsx e2e/seeded-data-dir.ts ${dir}${payrollHistory ? ' --payroll-history' : ''}`;
-  // Links the server makes (e-mails, QR labels) lead to the address the browser opens the app at.
-  const settings = [smtpPort ? `SMTP_URL=smtp://127.0.0.1:${smtpPort}` : '', empty ? `SEED_DEMO=0 ${empty}` : 'SEED_DEMO=1', `PUBLIC_URL=http://127.0.0.1:${port}`].filter(Boolean).join(' ');
-  return `${prepare} && ${settings} DATA_DIR=${dir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npx tsx apps/server/src/main.ts`;
-}
-
-const serverOf = (group: Group) => ({
-  command: commandOf(group),
-  cwd: '..',
-  url: `http://127.0.0.1:${group.port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 180_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-});
 
 /**
  * Chromium features the tests do without. Every browser window of Chromium 156 loads two pages of its own for the
@@ -94,7 +64,8 @@ const DISABLED_FEATURES = [
 ];
 
 /** Browser tests: Debian's Chromium against the built app. */
-export default defineConfig({
+export default defineConfig<object, { groupServer: ServerOptions | null }>({
+  globalSetup: './global-setup.ts',
   testDir: './tests',
   outputDir: '../.tmp/e2e-output',
   fullyParallel: false,
@@ -126,6 +97,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: chosen.map(({ port, smtpPort: _smtp, payrollHistory: _history, empty: _empty, ownServer: _own, ...match }) => ({ ...match, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: chosen.filter((g) => !g.ownServer).map(serverOf),
+  // Each group's server is started by its first test and stopped when its tests are done (e2e/tests/fixtures.ts).
+  projects: chosen.map(({ name, testMatch, testIgnore, ownServer, ...server }) => ({
+    name,
+    testMatch,
+    testIgnore,
+    workers: 1,
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${server.port}`, groupServer: ownServer ? null : server },
+  })),
 });

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: two lines of work at once: the strict type-check and the audit, the unit and API tests on PGlite, the
 // OpenAPI linter on the document they wrote (and on PostgreSQL when TEST_DATABASE_URL is set, followed by the soak with a
-// crash on that server), then the linter; beside them, the browser tests against the built app, the longest step,
-// started first (the type-check uses one core: run before everything else, it left the other idle for minutes).
+// crash on that server); beside them, the browser tests against the built app, started first (the type-check uses one
+// core: run before everything else, it left the other idle for minutes); then the linter, on whichever line ends first.
 // Ends with what failed, each with the first line of its error, and one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -153,14 +153,16 @@ async function apiTests() {
 }
 
 /**
- * The linter (type-aware rules and import circles, tools/lint/eslint.config.js), after the API tests on their line: the
- * browser line beside it is the longer one.
+ * The linter (type-aware rules and import circles, tools/lint/eslint.config.js), on whichever line ends first: it uses
+ * one core for minutes, and run at the end of a line that ends last it would lengthen the run by its whole time.
  */
-async function apiTestsThenLint() {
-  const note = await apiTests();
-  const linted = await run('linter (floating promises, exhaustive switches, import circles, layout)', 'npm', ['run', '--silent', 'lint'], {}, apiLog);
-  totals[linted ? 'passed' : 'failed'] += 1;
-  return note;
+const lintLog = join(out, 'lint.log');
+let linting = null;
+function lintOnce() {
+  linting ??= run('linter (floating promises, exhaustive switches, import circles, layout)', 'npm', ['run', '--silent', 'lint'], {}, lintLog).then((linted) => {
+    totals[linted ? 'passed' : 'failed'] += 1;
+  });
+  return linting;
 }
 
 /** The browser tests against the built app, on the terminal. */
@@ -172,8 +174,9 @@ async function browserTests() {
 }
 
 console.log(`\nThe unit and API tests run beside the browser tests; their output follows the browser tests' (${apiLog}).`);
-const [apiNote] = await Promise.all([apiTestsThenLint(), browserTests()]);
+const [apiNote] = await Promise.all([apiTests().then(async (note) => (await lintOnce(), note)), browserTests().then(lintOnce)]);
 console.log(`\n──── unit and API tests ────\n${readFileSync(apiLog, 'utf8')}`);
+console.log(`\n──── linter ────\n${readFileSync(lintLog, 'utf8')}`);
 if (apiNote) console.log(`\n(${apiNote})`);
 
 console.log(`\nTime by step (minutes:seconds from the start of the run):\n${timings.sort((x, y) => x.began - y.began).map((t) => t.line).join('\n')}\ntotal ${fmtClock(Date.now() - runStarted)}`);

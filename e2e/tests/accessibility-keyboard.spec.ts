@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { deleteVisits, scheduleVisit } from './api';
 import { settle } from './axe-check';
 import { openAs } from './session';

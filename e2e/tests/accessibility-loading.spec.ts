@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Route } from './fixtures';
 import { accessibilityViolations, follow, settle } from './axe-check';
 import { openAs } from './session';
 

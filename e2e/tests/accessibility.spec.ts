@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { POLAR_USERS } from '../../apps/server/src/db/seed/demo-data';
 import { accessibilityViolations, closeDialog, expectAccessible, fingerprintOfMain, follow, linkedPaths, menuPaths, openDialog, routeOf, SCREENS, settle, type Screen } from './axe-check';
 import { openAs } from './session';

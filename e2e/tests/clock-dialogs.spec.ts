@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { tokenOf } from './api';
 import { call, confirmation, dialog, editPath, GEO, openLabor, openStart, openStop, resetClock, startWorkOrder, toast, workStatus } from './clock-steps';
 import { choose, shot } from './page-actions';

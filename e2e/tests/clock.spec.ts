@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { confirmation, dialog, editPath, GEO, openLabor, openStart, openStop, resetClock, startWorkOrder, toast, workStatus } from './clock-steps';
 import { choose } from './page-actions';
 import { accessTokenOf, openAs } from './session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { moneyText } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { choose, shot, toastGone } from './page-actions';

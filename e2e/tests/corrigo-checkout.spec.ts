@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { call, deleteVisits, scheduleVisit, tokenOf } from './api';
 import { choose, shot } from './page-actions';
 import { openAs, simulatorUrl } from './session';

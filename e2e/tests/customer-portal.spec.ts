@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';
 import { choose, shot } from './page-actions';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readLabelSheet } from '../../apps/server/src/test/qr-labels';
 import { choose, shot } from './page-actions';
 import { openAs, signIn } from './session';

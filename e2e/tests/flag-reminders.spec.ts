@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './page-actions';
 import { accessTokenOf, expectNotices, noticesLive, openAs } from './session';
 

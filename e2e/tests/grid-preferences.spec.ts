@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { openAs, resetGridLayouts } from './session';
 
 // coastal.tech's own grid: no other test arranges it.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Platform 8: an unsupported HTTP method is told "Method not supported". The server with the web app, as it runs: an
 // API address asked with another method answers 405 naming its methods, an unknown API address 404, a page address

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { openAs } from './session';

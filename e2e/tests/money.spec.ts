@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { pdfText } from '../../apps/server/src/test/pdf-text';
 import { startSmtpSink, waitUntil, type SmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { techWorked } from './labor';

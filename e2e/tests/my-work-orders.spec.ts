@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { openAs, resetGridLayouts } from './session';
 
 // tech has work orders 240001–240030, tech2 240031–240060 (demo company, spec platform 3.3 grid).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { accessTokenOf, openAs } from './session';
 
 // The live NTE meter (spec clock 8, 9; platform 4.9): a new work order of tech's on 240001's site (his rate sheet),

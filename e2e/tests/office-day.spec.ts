@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { choose } from './page-actions';
 import { techWorked } from './labor';
 import { openAs } from './session';

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OwnServer } from './own-server';
+import { expect, test, type Page } from './fixtures';
+import { OwnServer } from '../server/own-server';
 import { choose, photo, shot } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitUntil } from '../../apps/server/src/test/smtp-sink';
 import { call, tokenOf } from './api';
 import { mailboxOfGroup } from './mail';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { PmBoardAnswer } from '@sm/shared';
 import { call, tokenOf } from './api';
 import { shot } from './page-actions';

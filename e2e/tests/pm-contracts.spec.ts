@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, tokenOf } from './api';
 import { expectAccessible } from './axe-check';
 import { choose, shot } from './page-actions';

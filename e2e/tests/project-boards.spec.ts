@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible, SCREENS } from './axe-check';
 import { choose, shot } from './page-actions';
 import { LANDINGS, openAs, signIn } from './session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accessTokenOf, openAs } from './session';
 
 test.describe('third party settings', () => {

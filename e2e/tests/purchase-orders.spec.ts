@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { pdfText } from '../../apps/server/src/test/pdf-text';
 import { waitUntil } from '../../apps/server/src/test/smtp-sink';
 import { expectAccessible } from './axe-check';

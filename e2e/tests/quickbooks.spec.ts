@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { choose, shot, toastGone } from './page-actions';
 import { accessTokenOf, openAs, simulatorUrl } from './session';
 

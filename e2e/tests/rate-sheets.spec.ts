@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, tokenOf } from './api';
 import { choose, shot } from './page-actions';
 import { openAs } from './session';

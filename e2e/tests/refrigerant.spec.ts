@@ -1,5 +1,5 @@
 import { formatDate } from '@sm/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, tokenOf } from './api';
 import { choose, shot } from './page-actions';
 import { openAs } from './session';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { moneyText, type ReportAnswer } from '@sm/shared';
 import { expectAccessible } from './axe-check';
 import { shot } from './page-actions';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { accessTokenOf, openAs } from './session';
 
 // User status ids of spec platform 4.2; Off Duty is tech's status in the demo data.

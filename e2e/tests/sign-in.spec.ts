@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LANDINGS, signIn } from './session';
 
 test.describe('sign-in and landing', () => {

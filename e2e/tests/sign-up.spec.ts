@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ROLE } from '../../packages/shared/src/roles';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, multiSelectBox, shot, toggleOptions } from './page-actions';
 import { expectAccessible } from './axe-check';
 import { expectNotices, noticesLive, openAs } from './session';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { accessTokenOf, openAs } from './session';
 
 // Text a person types is stored as typed and shown as text: markup in it never becomes markup on anyone's

@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from './fixtures';
 import { JS_BUDGET } from '../../apps/web/build-tools/size-budget';
 import { signIn } from './session';
 

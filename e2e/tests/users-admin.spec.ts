@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { LAST_SUPER_ADMIN } from '../../packages/shared/src/schemas/users-admin';
 import { expectAccessible } from './axe-check';
 import { choose, shot } from './page-actions';

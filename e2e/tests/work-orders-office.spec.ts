@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, shot } from './page-actions';
 import { accessTokenOf, openAs, resetGridLayouts } from './session';
 

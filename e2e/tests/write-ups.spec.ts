@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shot, toastGone } from './page-actions';
 import { expectNotices, noticesLive, openAs } from './session';
 

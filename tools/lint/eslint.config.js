@@ -71,6 +71,13 @@ export default tseslint.config(
     },
   },
   {
+    // A spec's `test` starts its group's server (e2e/tests/fixtures.ts): Playwright's own would leave it unstarted.
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import from './fixtures', whose test starts the group's server." }] }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,0 +1,15 @@
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+import type { ServerOptions } from './server/own-server';
+import { buildServerBundle } from './server/server-bundle';
+
+/** Once per run: the server the groups start, built; the data directories of the groups about to run, removed. */
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  for (const project of config.projects) {
+    const server = (project.use as { groupServer?: ServerOptions | null }).groupServer;
+    if (server) rmSync(`${root}/.tmp/e2e-data-${server.port}`, { recursive: true, force: true });
+  }
+  await buildServerBundle(root);
+}
