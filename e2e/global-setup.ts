@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import type { ServerOptions } from './server/own-server';
-import { buildServerBundle } from './server/server-bundle';
+import { buildServerBundle } from '../apps/server/src/test/server-bundle';
+import { SERVER_BUNDLE_NAME, type ServerOptions } from './server/own-server';
 
 /** Once per run: the server the groups start, built; the data directories of the groups about to run, removed. */
 export default async function globalSetup(config: FullConfig): Promise<void> {
@@ -11,5 +11,5 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     const server = (project.use as { groupServer?: ServerOptions | null }).groupServer;
     if (server) rmSync(`${root}/.tmp/e2e-data-${server.port}`, { recursive: true, force: true });
   }
-  await buildServerBundle(root);
+  await buildServerBundle(SERVER_BUNDLE_NAME);
 }

@@ -1,7 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVER_BUNDLE } from './server-bundle';
+
+/** The server built once for the run by the global setup (apps/server/src/test/server-bundle.ts), in apps/server/dist. */
+export const SERVER_BUNDLE_NAME = 'e2e-server.mjs';
+const SERVER_BUNDLE = `apps/server/dist/${SERVER_BUNDLE_NAME}`;
 
 /** What a browser-test server runs on: its port, its mail server, and the database it starts from. */
 export interface ServerOptions {
@@ -15,7 +18,7 @@ export interface ServerOptions {
 }
 
 /**
- * A browser-test server: the server built once for the run (e2e/server/server-bundle.ts), on a data directory of its
+ * A browser-test server: the server built once for the run, on a data directory of its
  * own under .tmp. A group's server is started by its first test and stopped when the group ends (e2e/tests/fixtures.ts);
  * a test that restarts the server in its middle starts one itself. The data directory survives a restart, as a real
  * installation's does.
@@ -75,7 +78,7 @@ export class OwnServer {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
       },
-      // The server ends when its standard input closes (e2e/server/server-bundle.ts).
+      // The server ends when its standard input closes: it never outlives this process.
       stdio: ['pipe', 'ignore', 'inherit'],
     });
     this.child = child;

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { seedDemoIfEmpty } from '../db/seed/demo';
 import { seededPgliteDump, seedInstant } from './seeded-dump';
+import { buildServerBundle } from './server-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,9 @@ declare module 'vitest' {
  * (a PGlite data directory, or a PostgreSQL template database when TEST_DRIVER=pg).
  */
 export default async function setup(project: TestProject) {
+  // The server the tests start as a process of their own (test/server-process.ts), built once; the test processes
+  // inherit this environment.
+  process.env.TEST_SERVER_BUNDLE = await buildServerBundle('api-test-server.mjs');
   const seededAt = seedInstant();
   project.provide('seededAt', seededAt.toISOString());
   if (process.env.TEST_DRIVER === 'pg') {

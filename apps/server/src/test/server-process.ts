@@ -1,6 +1,7 @@
 /**
- * The product's own server as a separate process, for the soak and the multi-process tests: `main.ts` started
- * with `node --import tsx`, so that a SIGKILL hits the server itself and not a wrapper around it.
+ * The product's own server as a separate process, for the soak and the multi-process tests: `main.ts` started with
+ * `node` itself (from the file built for the run under Vitest, else with `--import tsx`), so that a SIGKILL hits the
+ * server and not a wrapper around it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -30,10 +31,12 @@ const SECRETS_KEY = randomBytes(32).toString('base64');
  * demo's databases, so demo accounts are allowed unless `env` says otherwise (ALLOW_DEMO_ACCOUNTS).
  */
 export async function startServer(opts: { port: number; env: Record<string, string>; log: WriteStream }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // Under Vitest, the server built once for the run (test/server-bundle.ts), which ends when its standard input closes.
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_DEMO_ACCOUNTS: '1', PROVIDER_SIMULATOR: 'off', SECRETS_KEY, ...opts.env, PORT: String(opts.port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [bundle ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   started.add(child);
   child.stdout?.pipe(opts.log, { end: false });
