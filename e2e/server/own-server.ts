@@ -18,10 +18,9 @@ export interface ServerOptions {
 }
 
 /**
- * A browser-test server: the server built once for the run, on a data directory of its
- * own under .tmp. A group's server is started by its first test and stopped when the group ends (e2e/tests/fixtures.ts);
- * a test that restarts the server in its middle starts one itself. The data directory survives a restart, as a real
- * installation's does.
+ * A browser-test server: the server built once for the run, on a data directory of its own under .tmp. A group's
+ * server is started by its first test and stopped when the group ends (e2e/tests/fixtures.ts); a test that restarts
+ * the server in its middle starts one itself. The data directory survives a restart, as a real installation's does.
  */
 export class OwnServer {
   private child: ChildProcess | null = null;
