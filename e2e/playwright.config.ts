@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import type { ServerOptions } from './server/own-server';
+import type { ServerOptions } from './server/group-server';
 
 const base = Number(process.env.E2E_PORT ?? 3100);
 
@@ -41,8 +41,8 @@ const groups = [
   // day: import, a technician invited, a rate sheet approved, a clock-in; every e-mail it causes is read before it ends.
   { name: 'sign-up', testMatch: /(sign-up|first-company)\.spec\.ts$/, port: base + 90, smtpPort: base + 92, empty: { PUBLIC_SIGNUP: '1' } },
   { name: 'first-run', testMatch: /first-run\.spec\.ts$/, port: base + 94, empty: { PUBLIC_SIGNUP: '0' } },
-  // Clocking without signal: the test stops and starts its own server in its middle (e2e/server/own-server.ts).
-  { name: 'offline', testMatch: /offline-clock\.spec\.ts$/, port: base + 96, ownServer: true },
+  // Clocking without signal: the test stops and starts its group's server in its middle.
+  { name: 'offline', testMatch: /offline-clock\.spec\.ts$/, port: base + 96 },
 ];
 
 /** `E2E_GROUPS=sign-up,billing` runs only those groups. */
@@ -64,7 +64,7 @@ const DISABLED_FEATURES = [
 ];
 
 /** Browser tests: Debian's Chromium against the built app. */
-export default defineConfig<object, { groupServer: ServerOptions | null }>({
+export default defineConfig<object, { serverOptions: ServerOptions | null }>({
   globalSetup: './global-setup.ts',
   testDir: './tests',
   outputDir: '../.tmp/e2e-output',
@@ -98,11 +98,11 @@ export default defineConfig<object, { groupServer: ServerOptions | null }>({
     },
   },
   // Each group's server is started by its first test and stopped when its tests are done (e2e/tests/fixtures.ts).
-  projects: chosen.map(({ name, testMatch, testIgnore, ownServer, ...server }) => ({
+  projects: chosen.map(({ name, testMatch, testIgnore, ...server }) => ({
     name,
     testMatch,
     testIgnore,
     workers: 1,
-    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${server.port}`, groupServer: ownServer ? null : server },
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${server.port}`, serverOptions: server },
   })),
 });

@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { OwnServer, type ServerOptions } from '../server/own-server';
+import { GroupServer, type ServerOptions } from '../server/group-server';
 
 export * from '@playwright/test';
 
@@ -7,14 +7,15 @@ export * from '@playwright/test';
  * Playwright's `test`, with the group's server: started before the group's first test and stopped when the group's
  * tests are done, so that at most two servers (one per group running) idle beside the tests; the 13 servers started at
  * once for the whole run spent more processor time waiting than serving. A group's tests run in one worker, one after
- * another; after a failed test Playwright starts a new worker, which starts the server again on the same data.
+ * another; after a failed test Playwright starts a new worker, which starts the server again on the same data. A test
+ * may stop and start it (offline-clock.spec.ts).
  */
-export const test = base.extend<object, { groupServer: ServerOptions | null; groupServerRunning: OwnServer | null }>({
-  groupServer: [null, { scope: 'worker', option: true }],
-  groupServerRunning: [
-    async ({ groupServer }, use) => {
-      if (!groupServer) return use(null);
-      const server = new OwnServer(groupServer);
+export const test = base.extend<object, { serverOptions: ServerOptions | null; groupServer: GroupServer }>({
+  serverOptions: [null, { scope: 'worker', option: true }],
+  groupServer: [
+    async ({ serverOptions }, use) => {
+      if (!serverOptions) throw new Error('The project names no server (serverOptions in e2e/playwright.config.ts).');
+      const server = new GroupServer(serverOptions);
       server.prepareOnce();
       await server.start();
       await use(server);

@@ -1,28 +1,21 @@
+import type { GroupServer } from '../server/group-server';
 import { expect, test, type Page } from './fixtures';
-import { OwnServer } from '../server/own-server';
 import { choose, photo, shot } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
 // tech2 (no rate sheet: no Employee Type to pick) has work orders 240031–240060; this group's server is its own, on a
-// fresh demo, and each test clocks on a work order of its own.
+// fresh demo, and each test clocks on a work order of its own. The first test stops and starts that server.
 const PHONE = { width: 390, height: 844 };
 const GEO = { latitude: 32.78, longitude: -96.8 };
 const editPath = (workOrderNumber: string) => `/workOrder/${workOrderNumber}/edit`;
 const waiting = (page: Page) => page.getByTestId('outbox-waiting');
 
-let server: OwnServer;
+let server: GroupServer;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  server = new OwnServer(Number(new URL(String(test.info().project.use.baseURL)).port));
-  server.prepare();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ groupServer }) => {
+  server = groupServer;
 });
 
 async function api<T>(page: Page, token: string, path: string): Promise<T> {

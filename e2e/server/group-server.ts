@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The server built once for the run by the global setup (apps/server/src/test/server-bundle.ts), in apps/server/dist. */
@@ -19,18 +19,16 @@ export interface ServerOptions {
 
 /**
  * A browser-test server: the server built once for the run, on a data directory of its own under .tmp. A group's
- * server is started by its first test and stopped when the group ends (e2e/tests/fixtures.ts); a test that restarts
- * the server in its middle starts one itself. The data directory survives a restart, as a real installation's does.
+ * server is started by its first test and stopped when the group ends (e2e/tests/fixtures.ts); a test may stop
+ * and start it in its middle. The data directory survives a restart, as a real installation's does.
  */
-export class OwnServer {
+export class GroupServer {
   private child: ChildProcess | null = null;
   private readonly root = fileURLToPath(new URL('../..', import.meta.url));
   readonly dataDir: string;
-  readonly options: ServerOptions;
 
-  constructor(options: ServerOptions | number) {
-    this.options = typeof options === 'number' ? { port: options } : options;
-    this.dataDir = `.tmp/e2e-data-${this.options.port}`;
+  constructor(readonly options: ServerOptions) {
+    this.dataDir = `.tmp/e2e-data-${options.port}`;
   }
 
   get port(): number {
@@ -42,23 +40,18 @@ export class OwnServer {
   }
 
   /**
-   * A fresh data directory: a copy of the seeded demo (e2e/seeded-data-dir.ts, which makes the seeded archive once for
-   * all servers), or an empty folder.
+   * The data directory, unless this run already made it (the run's global setup removes the last run's): a copy of the
+   * seeded demo (e2e/seeded-data-dir.ts, which makes the seeded archive once for all servers), or an empty folder.
    */
-  prepare(): void {
+  prepareOnce(): void {
     const dir = `${this.root}/${this.dataDir}`;
+    if (existsSync(dir)) return;
     if (this.options.empty) {
-      rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       return;
     }
     const args = ['tsx', 'e2e/seeded-data-dir.ts', this.dataDir, ...(this.options.payrollHistory ? ['--payroll-history'] : [])];
     execFileSync('npx', args, { cwd: this.root, stdio: ['ignore', 'ignore', 'pipe'] });
-  }
-
-  /** Prepares the data directory unless this run already has (the run's global setup removes the last run's). */
-  prepareOnce(): void {
-    if (!existsSync(`${this.root}/${this.dataDir}`)) this.prepare();
   }
 
   async start(): Promise<void> {
