@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    setupFiles: ['apps/server/src/test/file-setup.ts'],
     // A busy machine makes the run longer, never red: the API tests share two cores with the browser tests, and a test
     // that takes 5 s alone (twenty sign-ins, each hashing a password on purpose slowly) has been seen to take 35 s then.
     // No test sets a shorter limit of its own; those that start server processes allow ten minutes.
@@ -17,8 +18,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     // Each process runs its files one after another on the modules it loaded once: importing the server anew for every
-    // file cost a third of the API tests' time. Files leave no state behind (a test that sets an environment variable
-    // puts it back; every server is built and closed by its file).
+    // file cost a third of the API tests' time. Files leave no state behind: a test that sets an environment variable
+    // puts it back, every server is built and closed by its file, and file-setup.ts fails a file that leaves a host
+    // allowed for outbound calls.
     isolate: false,
     maxWorkers: Math.max(2, availableParallelism()),
   },

@@ -22,13 +22,15 @@ const getGroups = groupsOf(getRoutes(await collectedRoutes()));
 let t: TestApp;
 /** The provider endpoints answer from the providers, so the demo simulator stands in for them. */
 let sim: RunningSimulator;
+let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
   sim = await startDemoSimulator(0);
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   await connectDemoToSimulator(t.db, sim.url);
 });
 afterAll(async () => {
+  withdrawHosts();
   await t.close();
   await sim.close();
 });

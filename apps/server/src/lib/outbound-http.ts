@@ -80,6 +80,16 @@ export function allowOutboundHosts(entries: readonly string[]): () => void {
   };
 }
 
+/** The hosts allowed now, each once: what a test file left allowed when it ended. */
+export function allowedOutboundHosts(): string[] {
+  return [...allowed.keys()];
+}
+
+/** Withdraws every allowance, so the next test file in the same process starts from none. */
+export function withdrawAllOutboundHosts(): void {
+  allowed.clear();
+}
+
 function isAllowed(url: URL): boolean {
   const host = url.hostname.toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');

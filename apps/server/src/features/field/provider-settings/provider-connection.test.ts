@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { dbFingerprint } from '../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -13,13 +13,16 @@ import { startProviderSimulator, type RunningSimulator } from '../providers/simu
 let t: TestApp;
 let sim: RunningSimulator;
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] })]);
   // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   await t.db.delete(providerAccounts);
 });
 afterAll(async () => {
+  withdrawHosts();
   await Promise.all([t.close(), sim.close()]);
 });
 beforeEach(async () => {
@@ -51,7 +54,8 @@ async function closedPortUrl(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
-  allowOutboundHosts([`127.0.0.1:${port}`]);
+  const withdrawPort = allowOutboundHosts([`127.0.0.1:${port}`]);
+  onTestFinished(withdrawPort);
   return `http://127.0.0.1:${port}`;
 }
 

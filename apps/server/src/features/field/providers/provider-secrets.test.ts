@@ -58,14 +58,17 @@ const startWith = async (keys: SecretKeys) => {
   return resealProviderSecrets(t.db);
 };
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] })]);
   // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   // Only the demo company's two accounts, pointed at this simulator.
   await t.db.delete(providerAccounts).where(sql`subscriber_id <> (select subscriber_id from users where user_name = 'admin')`);
 });
 afterAll(async () => {
+  withdrawHosts();
   await Promise.all([t.close(), sim.close()]);
 });
 // Each test starts from the demo's two accounts as an earlier version stored them: plain.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { addressLine, GEOCODER_USER_AGENT, GEOCODING_FAILED, httpGeocoder, streetNameOf } from './geocoder-client';
@@ -102,7 +102,7 @@ describe('geocoder client', () => {
     expect(Date.now() - started).toBeLessThan(1400);
     expect(logged).toEqual([{ fields: { operation: 'search', code: 'TimeoutError' }, message: GEOCODING_FAILED }]);
     logged.length = 0;
-    allowOutboundHosts(['127.0.0.1:9']);
+    onTestFinished(allowOutboundHosts(['127.0.0.1:9']));
     expect(await httpGeocoder({ baseUrl: 'http://127.0.0.1:9/nominatim', log, timeoutMs: 2000 }).search('1 Elm St')).toBeNull();
     expect(logged).toEqual([{ fields: { operation: 'search', code: 'ECONNREFUSED' }, message: GEOCODING_FAILED }]);
   });

@@ -39,10 +39,12 @@ async function raw(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as { Error?: { Code: string; Message: string } } & Record<string, unknown> };
 }
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
   // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   const res = await fetch(`${sim.url}/corrigo/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CORRIGO_DEMO_CLIENT.clientId, client_secret: CORRIGO_DEMO_CLIENT.clientSecret }).toString(),
@@ -52,7 +54,10 @@ beforeAll(async () => {
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  withdrawHosts();
+  await sim.close();
+});
 
 describe('Corrigo simulator: sign-in', () => {
   it('issues a 1199-second token for form-encoded client credentials and refuses wrong ones with 401', async () => {

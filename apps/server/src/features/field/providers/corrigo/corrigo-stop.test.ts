@@ -53,10 +53,12 @@ const openLaborIds = async () => {
   return (await t.db.select().from(workOrderLabor).where(and(eq(workOrderLabor.userId, tech.id), isNull(workOrderLabor.stoppedAt)))).map((l) => l.id);
 };
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
   sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   await connectDemoToSimulator(t.db, sim.url);
   [wo.guided, wo.plain, wo.accepted, wo.ordinary] = await Promise.all(['240021', '240022', '240023', '240030'].map(byNumber));
 });
@@ -69,6 +71,7 @@ beforeEach(async () => {
   expect((await requireOnStop(false)).statusCode).toBe(200);
 });
 afterAll(async () => {
+  withdrawHosts();
   await t.close();
   await sim.close();
 });

@@ -36,11 +36,13 @@ async function byNumber(number: string) {
   return (await t.db.select().from(workOrders).where(eq(workOrders.workOrderNumber, number)))[0];
 }
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
   sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
   // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
   await connectDemoToSimulator(t.db, sim.url);
   [wo.guided, wo.plain, wo.accepted, wo.ordinary, wo.coastal] = await Promise.all(['240021', '240022', '240023', '240030', '510001'].map(byNumber));
 });
@@ -52,6 +54,7 @@ beforeEach(async () => {
   }
 });
 afterAll(async () => {
+  withdrawHosts();
   await t.close();
   await sim.close();
 });

@@ -18,15 +18,20 @@ const account = (extra: Partial<ProviderAccount> = {}): ProviderAccount => ({
 const simState = async (): Promise<any> => ((await (await fetch(`${sim.url}/__state`)).json()) as { serviceChannel: unknown }).serviceChannel;
 const [near] = SC_DEMO_WORK_ORDERS;
 
+/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
+let withdrawHosts: () => void;
 beforeAll(async () => {
   sim = await startProviderSimulator({ plugins: [serviceChannelSimulator()] });
   // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  allowOutboundHosts([new URL(sim.url).host]);
+  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
 });
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  withdrawHosts();
+  await sim.close();
+});
 
 describe('service-channel adapter', () => {
   it('signs in with the password grant and Basic client credentials once, then reuses the token', async () => {
