@@ -18,9 +18,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     // Each process runs its files one after another on the modules it loaded once: importing the server anew for every
-    // file cost a third of the API tests' time. Files leave no state behind: a test that sets an environment variable
-    // puts it back, every server is built and closed by its file, and file-setup.ts fails a file that leaves a host
-    // allowed for outbound calls.
+    // file cost a third of the API tests' time. Files leave no state behind: every server is built and closed by its
+    // file, and file-setup.ts fails a file that leaves an environment variable changed or a host allowed for outbound
+    // calls.
     isolate: false,
     maxWorkers: Math.max(2, availableParallelism()),
   },
