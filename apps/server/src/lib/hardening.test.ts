@@ -11,7 +11,7 @@ import { knownBody, knownWorkOrder } from '../features/money/invoices/invoice-fi
 import { bearer, customerUserThrough, portalContact, siteWorkOrder, submittedQuote } from '../features/office/customer-portal/portal-fixtures';
 import { collectedRoutes, groupsOf, inGroup, type Route } from '../test/route-sweep';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-app';
-import { allowOutboundHosts } from './outbound-http';
+import { allowedSimulator } from '../test/allowed-simulator';
 
 // Request size (413) is proven in bad-input.test.ts and the sign-in lockout in auth.test.ts.
 
@@ -22,15 +22,12 @@ const getGroups = groupsOf(getRoutes(await collectedRoutes()));
 let t: TestApp;
 /** The provider endpoints answer from the providers, so the demo simulator stands in for them. */
 let sim: RunningSimulator;
-let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = await startDemoSimulator(0);
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startDemoSimulator(0).then(allowedSimulator);
   await connectDemoToSimulator(t.db, sim.url);
 });
 afterAll(async () => {
-  withdrawHosts();
   await t.close();
   await sim.close();
 });

@@ -2,9 +2,8 @@ import { simulatorGeocoderUrl } from '../features/field/providers/simulator/demo
 import { startProviderSimulator, type RunningSimulator } from '../features/field/providers/simulator/simulator-server';
 import { GEOCODING_FAILED } from '../features/platform/geocoding/geocoder-client';
 import { geocoderSimulator, type GeocoderCall } from '../features/platform/geocoding/geocoder-simulator';
-import { allowOutboundHosts } from '../lib/outbound-http';
+import { allowedSimulator } from './allowed-simulator';
 import { createTestApp, type TestApp } from './test-app';
-
 
 /** A logged geocoder failure, as pino wrote it. */
 export interface LoggedFailure {
@@ -33,8 +32,7 @@ export interface GeocodedTestApp {
  * log lines kept, so that a test sees what was asked over HTTP and what was logged.
  */
 export async function createGeocodedTestApp(opts: { geocoderTimeoutMs?: number } = {}): Promise<GeocodedTestApp> {
-  const sim = await startProviderSimulator({ plugins: [geocoderSimulator()] });
-  const withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  const sim = await startProviderSimulator({ plugins: [geocoderSimulator()] }).then(allowedSimulator);
   const lines: string[] = [];
   const t = await createTestApp({
     geocoder: { url: simulatorGeocoderUrl(sim.url), timeoutMs: opts.geocoderTimeoutMs },
@@ -55,7 +53,6 @@ export async function createGeocodedTestApp(opts: { geocoderTimeoutMs?: number }
     async close() {
       await t.close();
       await sim.close();
-      withdraw();
     },
   };
 }

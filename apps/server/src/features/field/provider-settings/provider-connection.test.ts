@@ -9,20 +9,16 @@ import { providerAccounts } from '../providers/providers.table';
 import { SC_DEMO_CREDENTIALS } from '../providers/service-channel/service-channel-demo-data';
 import { serviceChannelSimulator } from '../providers/service-channel/service-channel-simulator';
 import { startProviderSimulator, type RunningSimulator } from '../providers/simulator/simulator-server';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
-  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] })]);
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] }).then(allowedSimulator)]);
   await t.db.delete(providerAccounts);
 });
 afterAll(async () => {
-  withdrawHosts();
   await Promise.all([t.close(), sim.close()]);
 });
 beforeEach(async () => {

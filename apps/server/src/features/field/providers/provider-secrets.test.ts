@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectDemoToSimulator } from '../../../db/seed/providers';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { secretKeyOf, useSecretKeys, type SecretKeys } from '../../../lib/secret-box';
 import { dbFingerprint } from '../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -13,6 +12,7 @@ import { providerAccounts } from './providers.table';
 import { SC_DEMO_CREDENTIALS } from './service-channel/service-channel-demo-data';
 import { serviceChannelSimulator } from './service-channel/service-channel-simulator';
 import { startProviderSimulator, type RunningSimulator } from './simulator/simulator-server';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
@@ -58,17 +58,12 @@ const startWith = async (keys: SecretKeys) => {
   return resealProviderSecrets(t.db);
 };
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
-  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] })]);
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [corrigoSimulator(), serviceChannelSimulator()] }).then(allowedSimulator)]);
   // Only the demo company's two accounts, pointed at this simulator.
   await t.db.delete(providerAccounts).where(sql`subscriber_id <> (select subscriber_id from users where user_name = 'admin')`);
 });
 afterAll(async () => {
-  withdrawHosts();
   await Promise.all([t.close(), sim.close()]);
 });
 // Each test starts from the demo's two accounts as an earlier version stored them: plain.

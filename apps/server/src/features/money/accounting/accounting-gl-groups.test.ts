@@ -2,17 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonNumberOf, sumMoney } from '@sm/shared';
 import { intacctAdditionalLineItems, intacctGlAccounts, intacctItemGlGroups, invoiceLines, standardItems, users, workOrderStandardItems } from '../../../db/schema';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { knownBody, knownWorkOrder } from '../invoices/invoice-fixtures';
 import { accountingKit, POSTED_KINDS } from './accounting-test-kit';
 import { INTACCT_DEMO_CREDENTIALS } from './intacct-simulator-data';
 import { intacctSimulator } from './intacct-simulator';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
-let withdraw: () => void;
 
 type Ledger = { invoices: { RECORDID: string; TOTALENTERED: string; lines: { GLACCOUNTNO: string; AMOUNT: string; MEMO: string; DEPARTMENTID: string }[] }[] };
 const ledger = async () => ((await (await fetch(`${sim.url}/__state`)).json()) as { intacct: { companies: Record<string, Ledger> } }).intacct.companies[INTACCT_DEMO_CREDENTIALS.companyId]!;
@@ -28,8 +27,7 @@ const itemBody = (row: { name: string; description: string | null; price: number
 });
 
 beforeAll(async () => {
-  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [intacctSimulator()] })]);
-  withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [intacctSimulator()] }).then(allowedSimulator)]);
   const { senderId, senderPassword, companyId, userId, userPassword } = INTACCT_DEMO_CREDENTIALS;
   await ok('PUT', '/api/v1/Intacct/account', { endpointUrl: `${sim.url}/intacct/ia/xml/xmlgw.phtml`, senderId, senderPassword, companyId, userId, userPassword, isEnabled: true });
   for (const a of (await ok('POST', '/api/v1/Intacct/chartOfAccount/refresh')).rows) ids.accounts.set(a.accountNo, a.glAccountId);
@@ -40,7 +38,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  withdraw();
   await Promise.all([t.close(), sim.close()]);
 });
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonNumberOf, sumMoney } from '@sm/shared';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { accountingKit, POSTED_KINDS } from './accounting-test-kit';
@@ -9,10 +8,10 @@ import { accountingPostings, intacctAccounts } from './accounting.table';
 import { runPosting } from './accounting-worker';
 import { INTACCT_DEMO_CREDENTIALS } from './intacct-simulator-data';
 import { intacctSimulator } from './intacct-simulator';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
-let withdraw: () => void;
 
 const company = INTACCT_DEMO_CREDENTIALS.companyId;
 type Ledger = { invoices: { RECORDNO: string; RECORDID: string; WHENDUE: string; TOTALENTERED: string; TOTALPAID: string; lines: { GLACCOUNTNO: string; AMOUNT: string; DEPARTMENTID: string }[] }[]; payments: { RECORDNO: string; DOCNUMBER: string; TOTALENTERED: string; details: { RECORDKEY: string; TRX_PAYMENTAMOUNT: string }[] }[]; adjustments: { RECORDID: string; TOTALENTERED: string }[] };
@@ -23,11 +22,9 @@ const KINDS = POSTED_KINDS;
 const ACCOUNT_OF: Record<string, string> = { overtime: '4010', material: '4100', tripCharge: '4200', freight: '4300', tax: '2300', creditMemo: '4900', payment: '1150' };
 
 beforeAll(async () => {
-  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [intacctSimulator()] })]);
-  withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [intacctSimulator()] }).then(allowedSimulator)]);
 });
 afterAll(async () => {
-  withdraw();
   await Promise.all([t.close(), sim.close()]);
 });
 

@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { AccountingError, type AccountingInvoice } from './accounting-system';
 import { intacctSystem, type IntacctCredentials } from './intacct-client';
 import { INTACCT_DEMO_CREDENTIALS } from './intacct-simulator-data';
 import { intacctSimulator } from './intacct-simulator';
 import { INTACCT_ERRORS } from './intacct-wire';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let sim: RunningSimulator;
 let creds: IntacctCredentials;
-let withdraw: () => void;
 
 beforeAll(async () => {
-  sim = await startProviderSimulator({ plugins: [intacctSimulator()] });
-  withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [intacctSimulator()] }).then(allowedSimulator);
   creds = { endpointUrl: `${sim.url}/intacct/ia/xml/xmlgw.phtml`, ...INTACCT_DEMO_CREDENTIALS };
 });
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  withdraw();
   await sim.close();
 });
 

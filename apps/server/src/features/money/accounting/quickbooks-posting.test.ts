@@ -2,7 +2,6 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonNumberOf, sumMoney } from '@sm/shared';
 import { customers } from '../../../db/schema';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { accountingKit, POSTED_KINDS } from './accounting-test-kit';
@@ -10,10 +9,10 @@ import { INTACCT_DEMO_CREDENTIALS } from './intacct-simulator-data';
 import { QUICKBOOKS_DEMO_CREDENTIALS } from './quickbooks-simulator-data';
 import { quickBooksSimulator } from './quickbooks-simulator';
 import { quickBooksAccounts, quickBooksImportRows } from './quickbooks.table';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
-let withdraw: () => void;
 
 const realm = QUICKBOOKS_DEMO_CREDENTIALS.realmId;
 type Ledger = { invoices: { Id: string; DocNumber: string; DueDate: string; CustomerRef: string; TotalAmt: string; Balance: string; Line: { ItemRef: string; IncomeAccountRef: string; Amount: string }[] }[]; payments: { Id: string; PaymentRefNum: string; TotalAmt: string; Line: { Amount: string; TxnId: string }[] }[]; creditMemos: { DocNumber: string; TotalAmt: string }[] };
@@ -28,11 +27,9 @@ const connection = () => ({
 });
 
 beforeAll(async () => {
-  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [quickBooksSimulator()] })]);
-  withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  [t, sim] = await Promise.all([createTestApp(), startProviderSimulator({ plugins: [quickBooksSimulator()] }).then(allowedSimulator)]);
 });
 afterAll(async () => {
-  withdraw();
   await Promise.all([t.close(), sim.close()]);
 });
 

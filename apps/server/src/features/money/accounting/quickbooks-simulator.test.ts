@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowOutboundHosts } from '../../../lib/outbound-http';
 import { startProviderSimulator, type RunningSimulator } from '../../field/providers/simulator/simulator-server';
 import { AccountingError, type AccountingInvoice } from './accounting-system';
 import { quickBooksSystem, type QuickBooksCredentials, type QuickBooksTokens } from './quickbooks-client';
 import { QUICKBOOKS_DEMO_CREDENTIALS } from './quickbooks-simulator-data';
 import { quickBooksSimulator } from './quickbooks-simulator';
 import { QBO_CODES } from './quickbooks-wire';
+import { allowedSimulator } from '../../../test/allowed-simulator';
 
 let sim: RunningSimulator;
-let withdraw: () => void;
 const realm = QUICKBOOKS_DEMO_CREDENTIALS.realmId;
 
 beforeAll(async () => {
-  sim = await startProviderSimulator({ plugins: [quickBooksSimulator()] });
-  withdraw = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [quickBooksSimulator()] }).then(allowedSimulator);
 });
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
   issued = [];
 });
 afterAll(async () => {
-  withdraw();
   await sim.close();
 });
 

@@ -6,6 +6,7 @@ import { startProviderSimulator, type RunningSimulator } from '../simulator/simu
 import { corrigoHttpAdapter } from './corrigo-client';
 import { corrigoSimulator } from './corrigo-simulator';
 import { CORRIGO_CUSTOMER, CORRIGO_DEMO_CLIENT, CORRIGO_WORK_ORDER } from './corrigo-simulator-data';
+import { allowedSimulator } from '../../../../test/allowed-simulator';
 
 let sim: RunningSimulator;
 let accountId = 9000;
@@ -39,12 +40,8 @@ async function raw(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as { Error?: { Code: string; Message: string } } & Record<string, unknown> };
 }
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] }).then(allowedSimulator);
   const res = await fetch(`${sim.url}/corrigo/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CORRIGO_DEMO_CLIENT.clientId, client_secret: CORRIGO_DEMO_CLIENT.clientSecret }).toString(),
@@ -55,7 +52,6 @@ beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  withdrawHosts();
   await sim.close();
 });
 

@@ -2,11 +2,11 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerActions, users, workOrderLabor, workOrders } from '../../../../db/schema';
 import { CORRIGO_DEMO_LINKS, connectDemoToSimulator } from '../../../../db/seed/providers';
-import { allowOutboundHosts } from '../../../../lib/outbound-http';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
 import { corrigoSimulator } from './corrigo-simulator';
 import { CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from './corrigo-simulator-data';
+import { allowedSimulator } from '../../../../test/allowed-simulator';
 
 // The Stop dialog's Corrigo status and comment: the view data offers the statuses and says whether the company
 // requires them, the clock-out checks them with the spec's sentences, and once the labor is written the status goes
@@ -53,12 +53,9 @@ const openLaborIds = async () => {
   return (await t.db.select().from(workOrderLabor).where(and(eq(workOrderLabor.userId, tech.id), isNull(workOrderLabor.stoppedAt)))).map((l) => l.id);
 };
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] }).then(allowedSimulator);
   await connectDemoToSimulator(t.db, sim.url);
   [wo.guided, wo.plain, wo.accepted, wo.ordinary] = await Promise.all(['240021', '240022', '240023', '240030'].map(byNumber));
 });
@@ -71,7 +68,6 @@ beforeEach(async () => {
   expect((await requireOnStop(false)).statusCode).toBe(200);
 });
 afterAll(async () => {
-  withdrawHosts();
   await t.close();
   await sim.close();
 });

@@ -2,12 +2,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerAccounts, providerActions, users, workOrderLabor, workOrders } from '../../../../db/schema';
 import { CORRIGO_DEMO_LINKS, connectDemoToSimulator } from '../../../../db/seed/providers';
-import { allowOutboundHosts } from '../../../../lib/outbound-http';
 import { dbFingerprint } from '../../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
 import { corrigoSimulator } from './corrigo-simulator';
 import { CORRIGO_CUSTOMER, CORRIGO_WORK_ORDER, CORRIGO_WORK_ORDERS } from './corrigo-simulator-data';
+import { allowedSimulator } from '../../../../test/allowed-simulator';
 
 // Calls that do not answer are given up after half a second here, so the timeout cases stay quick; the files after
 // this one in the same test process get the usual timeout back.
@@ -36,13 +36,9 @@ async function byNumber(number: string) {
   return (await t.db.select().from(workOrders).where(eq(workOrders.workOrderNumber, number)))[0];
 }
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] });
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [corrigoSimulator()] }).then(allowedSimulator);
   await connectDemoToSimulator(t.db, sim.url);
   [wo.guided, wo.plain, wo.accepted, wo.ordinary, wo.coastal] = await Promise.all(['240021', '240022', '240023', '240030', '510001'].map(byNumber));
 });
@@ -54,7 +50,6 @@ beforeEach(async () => {
   }
 });
 afterAll(async () => {
-  withdrawHosts();
   await t.close();
   await sim.close();
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowOutboundHosts } from '../../../../lib/outbound-http';
 import { ProviderError } from '../provider-http';
 import type { ProviderAccount } from '../provider-accounts';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
 import { getScStatusLists, getScWorkOrder, scCheckIn, serviceChannelToken } from './service-channel-client';
 import { SC_DEMO_CREDENTIALS, SC_DEMO_WORK_ORDERS } from './service-channel-demo-data';
 import { serviceChannelSimulator } from './service-channel-simulator';
+import { allowedSimulator } from '../../../../test/allowed-simulator';
 
 let sim: RunningSimulator;
 let nextId = 900;
@@ -18,18 +18,13 @@ const account = (extra: Partial<ProviderAccount> = {}): ProviderAccount => ({
 const simState = async (): Promise<any> => ((await (await fetch(`${sim.url}/__state`)).json()) as { serviceChannel: unknown }).serviceChannel;
 const [near] = SC_DEMO_WORK_ORDERS;
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ plugins: [serviceChannelSimulator()] });
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [serviceChannelSimulator()] }).then(allowedSimulator);
 });
 beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  withdrawHosts();
   await sim.close();
 });
 

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerAccounts, providerActions, users, workOrderLabor, workOrders } from '../../../../db/schema';
-import { allowOutboundHosts } from '../../../../lib/outbound-http';
 import { dbFingerprint } from '../../../../test/fingerprint';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { startProviderSimulator, type RunningSimulator } from '../simulator/simulator-server';
 import { SC_DEMO_WORK_ORDERS } from './service-channel-demo-data';
 import { serviceChannelDemoSeed, serviceChannelSimulator } from './service-channel-simulator';
+import { allowedSimulator } from '../../../../test/allowed-simulator';
 
 let t: TestApp;
 let sim: RunningSimulator;
@@ -32,12 +32,8 @@ const openLabor = () => t.db.select().from(workOrderLabor).where(and(eq(workOrde
 const lastAction = async () => (await t.db.select().from(providerActions).orderBy(desc(providerActions.id)).limit(1))[0];
 const view = async (workOrderId: number) => (await t.call('POST', '/api/v1/WOStartStop/getStartWOViewData', 'tech', { workOrderId })).json();
 
-/** Withdraws the simulator's host when the file ends: the next file in this process may get its port. */
-let withdrawHosts: () => void;
 beforeAll(async () => {
-  sim = await startProviderSimulator({ plugins: [serviceChannelSimulator(() => ({ ...serviceChannelDemoSeed(), customExtended: { 'IN PROGRESS': ['TECH DELAYED'] } }))] });
-  // The simulator listens on loopback: allowed the way an operator allows a host (OUTBOUND_ALLOWED_HOSTS).
-  withdrawHosts = allowOutboundHosts([new URL(sim.url).host]);
+  sim = await startProviderSimulator({ plugins: [serviceChannelSimulator(() => ({ ...serviceChannelDemoSeed(), customExtended: { 'IN PROGRESS': ['TECH DELAYED'] } }))] }).then(allowedSimulator);
   t = await createTestApp();
   await t.db.update(providerAccounts).set({ baseUrl: `${sim.url}/service-channel` }).where(eq(providerAccounts.provider, 'serviceChannel'));
   const rows = await t.db.select({ id: workOrders.id, number: workOrders.workOrderNumber, billing: workOrders.billingCustomerId }).from(workOrders).where(eq(workOrders.provider, 'serviceChannel'));
@@ -50,7 +46,6 @@ beforeEach(async () => {
   await fetch(`${sim.url}/__reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  withdrawHosts();
   await t.close();
   await sim.close();
 });
