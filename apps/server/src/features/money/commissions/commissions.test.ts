@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoiceCommissions, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { companyToday } from '../collections/aging.service';
+import { polarOf } from '../collections/collection-fixtures';
 import { knownBody, knownWorkOrder } from '../invoices/invoice-fixtures';
 
 let t: TestApp;
@@ -91,7 +93,9 @@ describe('commissions of an invoice', () => {
 });
 
 describe('the commission report', () => {
-  const report = (as: string, query = 'from=2026-11-01&to=2026-11-30') => t.call('GET', `/api/v1/Sales/commissionReport?${query}`, as);
+  // From the invoice's month to the company's today, when the credit above reversed what it earned.
+  const range = async () => `from=2026-11-01&to=${await companyToday(t.db, (await polarOf(t)).subscriberId, new Date())}`;
+  const report = async (as: string, query?: string) => t.call('GET', `/api/v1/Sales/commissionReport?${query ?? (await range())}`, as);
 
   it('shows a sales person his own only, everyone\'s to All Sales Reports, nothing to a technician', async () => {
     const own = await report('sales');
@@ -107,7 +111,7 @@ describe('the commission report', () => {
 
   it('exports the same rows and totals as CSV', async () => {
     const json = (await report('salesmgr')).json();
-    const csv = await t.call('GET', '/api/v1/Sales/commissionReport/export?from=2026-11-01&to=2026-11-30&format=csv', 'salesmgr');
+    const csv = await t.call('GET', `/api/v1/Sales/commissionReport/export?${await range()}&format=csv`, 'salesmgr');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Sales Person,Commission,Invoices,Base,Commission Amount');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { companyDashboardAnswer, type CompanyDashboardAnswer } from '@sm/shared';
+import { companyDashboardAnswer, parseZonedIso, wallClockOf, type CompanyDashboardAnswer } from '@sm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, emailOutbox, providerActions, users, workOrderLabor } from '../../../db/schema';
+import { customers, emailOutbox, providerActions, subscribers, users, workOrderLabor } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { billingCustomer, invoiceOf, polarOf, workOrderOf } from '../../money/collections/collection-fixtures';
 
@@ -42,11 +42,16 @@ describe('company dashboard', () => {
     const wo = await workOrderOf(t, s, held.id, 13);
     const [invited] = await t.db.insert(users).values({ subscriberId: s, userName: 'dashboard.invitee', name: 'Dana Invitee', email: 'dana@polar.example', passwordHash: 'x', isInvitationPending: true }).returning();
     const [installer] = await t.db.select().from(users).where(eq(users.userName, 'tech2'));
-    const [labor] = await t.db.insert(workOrderLabor).values({ subscriberId: s, workOrderId: wo.id, userId: installer.id, startedAt: new Date(Date.now() - 30 * 60_000) }).returning();
+    const startedAt = new Date(Date.now() - 30 * 60_000);
+    const [labor] = await t.db.insert(workOrderLabor).values({ subscriberId: s, workOrderId: wo.id, userId: installer.id, startedAt }).returning();
     await t.db.insert(providerActions).values({ subscriberId: s, workOrderId: wo.id, laborId: labor.id, userId: installer.id, provider: 'serviceChannel', action: 'checkIn', isOk: false });
     await t.db.insert(emailOutbox).values({ subscriberId: s, fromAddress: 'office@polar.example', fromName: 'Polar', to: ['x@example.com'], subject: 'Quote', html: '<p>Quote</p>', status: 'failed', messageId: '<dash@polar.example>' });
 
     const after = await dashboard();
+    // The half hour counts from the company's midnight: just after it, only its part of today.
+    const [{ timeZone }] = await t.db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, s));
+    const midnight = parseZonedIso(wallClockOf(new Date(), timeZone).toISOString().slice(0, 10), timeZone)!;
+    const clockedToday = (Date.now() - Math.max(startedAt.getTime(), midnight.getTime())) / 3_600_000;
     expect(after.field.openWorkOrders - before.field.openWorkOrders).toBe(1);
     // Opened today: the open one, and the one the invoice fixture makes and invoices.
     expect(after.field.openedToday - before.field.openedToday).toBe(2);
@@ -54,7 +59,7 @@ describe('company dashboard', () => {
     // tech2 had no open entry (the database allows one per user, and the insert took).
     expect(after.field.working - before.field.working).toBe(1);
     expect(after.field.working).toBe(await count(sql`select count(distinct user_id) as n from work_order_labor where subscriber_id = ${s} and stopped_at is null`));
-    expect(after.field.hoursToday - before.field.hoursToday).toBeGreaterThanOrEqual(0.49);
+    expect(after.field.hoursToday - before.field.hoursToday).toBeGreaterThanOrEqual(Math.floor(clockedToday * 100) / 100 - 0.01);
     expect(Math.round((after.money.pastDue - before.money.pastDue) * 100)).toBe(12345);
     expect(after.money.pastDueCustomers - before.money.pastDueCustomers).toBe(1);
     const [a, b] = [attention(after), attention(before)];
