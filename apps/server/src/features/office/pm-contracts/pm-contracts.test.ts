@@ -13,9 +13,11 @@ let coastalPiece: number;
 let contractId: number;
 
 const url = '/api/v1/PmContract';
+/** Next year: a contract starting then is first due on its start, whatever day the tests run. */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const body = (extra: object = {}) => ({
   customerId: site, name: 'Grill refrigeration PM', frequencyId: quarterly, equipment: pieces.slice(0, 2).map((p) => ({ equipmentId: p.equipmentId })),
-  price: 185.1, priceBasis: 'visit', startsOn: '2027-01-04', endsOn: '2027-12-31', renewsAutomatically: true, visitTime: '08:30', visitMinutes: 90, leadDays: 10, ...extra,
+  price: 185.1, priceBasis: 'visit', startsOn: `${NEXT_YEAR}-01-04`, endsOn: `${NEXT_YEAR}-12-31`, renewsAutomatically: true, visitTime: '08:30', visitMinutes: 90, leadDays: 10, ...extra,
 });
 
 beforeAll(async () => {
@@ -54,7 +56,7 @@ describe('PM contracts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     contractId = c.pmContractId;
-    expect(c).toMatchObject({ status: 'draft', frequencyName: 'Quarterly', recurrenceRule: 'FREQ=MONTHLY;INTERVAL=3', price: 185.1, priceBasis: 'visit', visitTime: '08:30', equipmentCount: 2, nextDueOn: '2027-01-04' });
+    expect(c).toMatchObject({ status: 'draft', frequencyName: 'Quarterly', recurrenceRule: 'FREQ=MONTHLY;INTERVAL=3', price: 185.1, priceBasis: 'visit', visitTime: '08:30', equipmentCount: 2, nextDueOn: `${NEXT_YEAR}-01-04` });
     const [row] = await t.db.select().from(pmContracts).where(eq(pmContracts.id, contractId));
     expect(row.price).toBe('185.10');
     const byId = new Map(c.equipment.map((e: { equipmentId: number; tasks: string[] }) => [e.equipmentId, e.tasks]));
@@ -68,7 +70,7 @@ describe('PM contracts', () => {
     const template = (await t.call('POST', '/api/v1/ReferenceList/pmCompanyTemplates', 'admin', { name: 'Short visit', tasks: ['Look', 'Listen'] })).json();
     const res = await t.call('POST', url, 'admin', body({ frequencyId: null, recurrenceRule: 'freq=monthly;interval=2;bymonthday=15', templateId: template.id }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ frequencyName: null, recurrenceRule: 'FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=15', nextDueOn: '2027-01-15' });
+    expect(res.json()).toMatchObject({ frequencyName: null, recurrenceRule: 'FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=15', nextDueOn: `${NEXT_YEAR}-01-15` });
     expect(res.json().equipment.every((e: { tasks: string[] }) => e.tasks.join() === 'Look,Listen')).toBe(true);
   });
 
@@ -86,8 +88,8 @@ describe('PM contracts', () => {
       [body({ price: 10.555 }), 'Price must have at most two decimals.'],
       [body({ price: -1 }), 'Price must not be negative.'],
       [body({ priceBasis: 'month' }), 'Price Per must be visit or year.'],
-      [body({ endsOn: '2026-12-31' }), 'Ends On must not be before Starts On.'],
-      [body({ startsOn: '2027-02-30' }), 'Starts On is not a real date.'],
+      [body({ endsOn: `${NEXT_YEAR - 1}-12-31` }), 'Ends On must not be before Starts On.'],
+      [body({ startsOn: `${NEXT_YEAR}-02-30` }), 'Starts On is not a real date.'],
       [body({ visitTime: '25:00' }), 'Visit Time must be a time of day written HH:MM (24 hours).'],
       [body({ visitMinutes: 5 }), 'Visit Length must be at least 15.'],
       [body({ leadDays: 400 }), 'Lead Days must be at most 365.'],
