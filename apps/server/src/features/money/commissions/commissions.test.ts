@@ -93,15 +93,19 @@ describe('commissions of an invoice', () => {
 });
 
 describe('the commission report', () => {
-  // From the invoice's month to the company's today, when the credit above reversed what it earned.
-  const range = async () => `from=2026-11-01&to=${await companyToday(t.db, (await polarOf(t)).subscriberId, new Date())}`;
-  const report = async (as: string, query?: string) => t.call('GET', `/api/v1/Sales/commissionReport?${query ?? (await range())}`, as);
+  // The invoice's month, when it earned; the credit above reversed it on the company's today, a later month.
+  const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
+  const report = (as: string, query = NOVEMBER) => t.call('GET', `/api/v1/Sales/commissionReport?${query}`, as);
 
   it('shows a sales person his own only, everyone\'s to All Sales Reports, nothing to a technician', async () => {
     const own = await report('sales');
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().rows.every((r: { userId: number }) => r.userId === ids.sales)).toBe(true);
-    expect(own.json().rows.find((r: { kind: string }) => r.kind === 'salesPerson')).toMatchObject({ invoiceCount: 1, amount: 0 });
+    expect(own.json().rows.find((r: { kind: string }) => r.kind === 'salesPerson')).toMatchObject({ invoiceCount: 1, amount: HAND.salesPerson });
+    const today = await companyToday(t.db, (await polarOf(t)).subscriberId, new Date());
+    const reversed = await report('sales', `from=${today}&to=${today}`);
+    // A reversal takes back the amount; the invoice is counted where it earned.
+    expect(reversed.json().rows.find((r: { kind: string }) => r.kind === 'salesPerson')).toMatchObject({ invoiceCount: 0, amount: -HAND.salesPerson });
     expect((await report('sales', `userId=${ids.salesmgr}`)).statusCode).toBe(403);
     const all = await report('salesmgr');
     expect(all.json().rows.some((r: { userId: number }) => r.userId === ids.salesmgr)).toBe(true);
@@ -111,7 +115,7 @@ describe('the commission report', () => {
 
   it('exports the same rows and totals as CSV', async () => {
     const json = (await report('salesmgr')).json();
-    const csv = await t.call('GET', `/api/v1/Sales/commissionReport/export?${await range()}&format=csv`, 'salesmgr');
+    const csv = await t.call('GET', `/api/v1/Sales/commissionReport/export?${NOVEMBER}&format=csv`, 'salesmgr');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Sales Person,Commission,Invoices,Base,Commission Amount');
