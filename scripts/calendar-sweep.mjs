@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The first of these instants (UTC) after now: in `year`, or the year after when it has passed. */
+/** The first instant `at` gives (UTC) after now, trying this year and the four after (a leap day comes within four). */
 const next = (at) => {
   const year = new Date().getUTCFullYear();
   return [year, year + 1, year + 2, year + 3, year + 4].map((y) => at(y)).find((d) => d && d.getTime() > Date.now());

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './axe-check';
 import { mailboxOfGroup } from './mail';
-import { choose, shot } from './page-actions';
+import { choose, NEXT_YEAR, shot } from './page-actions';
 import { openAs, signIn } from './session';
 import { callAsPage as call } from './api';
 
@@ -113,7 +113,7 @@ test('a contact reads the equipment and signed tickets in the portal and approve
   const choices = await call(page, 'GET', 'Equipment/choices');
   const piece = await call(page, 'POST', 'Equipment', { customerId, name: 'Blast freezer', categoryId: choices.categories[0].id, serialNumber: 'BF-7781', installedOn: '2024-03-01', warrantyEndsOn: '2029-03-01', notes: 'Key under the mat' });
   const frequencyId = (await call(page, 'GET', 'PmContract/choices')).frequencies[0].id;
-  const contract = await call(page, 'POST', 'PmContract', { customerId, name: 'Creamery cold-chain care', frequencyId, equipment: [{ equipmentId: piece.equipmentId }], price: 1440, priceBasis: 'year', startsOn: `${new Date().getFullYear() + 1}-01-01`, endsOn: `${new Date().getFullYear() + 1}-12-31` });
+  const contract = await call(page, 'POST', 'PmContract', { customerId, name: 'Creamery cold-chain care', frequencyId, equipment: [{ equipmentId: piece.equipmentId }], price: 1440, priceBasis: 'year', startsOn: `${NEXT_YEAR}-01-01`, endsOn: `${NEXT_YEAR}-12-31` });
   await call(page, 'POST', `PmContract/${contract.pmContractId}/sendForApproval`, { email: 'lee@harborcreamery.example' });
   const signed = await call(page, 'POST', 'WorkOrder/create', { customerId, problem: 'Ice cream case frosting over' });
   // A 300 x 200 PNG as the signature pad sends it.

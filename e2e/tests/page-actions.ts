@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
+/** Next year: a date a test writes in it (a contract's start, a service due) lies ahead whatever day the test runs. */
+export const NEXT_YEAR = new Date().getFullYear() + 1;
+
 const pageOf = (scope: Page | Locator): Page => ('mainFrame' in scope ? scope : scope.page());
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { call, tokenOf } from './api';
 import { expectAccessible } from './axe-check';
-import { choose, shot } from './page-actions';
+import { choose, NEXT_YEAR, shot } from './page-actions';
 import { openAs } from './session';
 
 const PHONE = { width: 390, height: 844 };
@@ -37,9 +37,8 @@ test('a PM contract for two pieces, sent and approved by the customer on a phone
   await expect(firstTasks).toHaveValue(first.tasks.join('\n'));
   await firstTasks.fill(`${first.tasks[0]}\nCheck the door heater`);
   await page.getByRole('textbox', { name: 'Price' }).fill('210.50');
-  // Next year's: a contract that starts ahead, whatever day the test runs.
-  await page.getByLabel('Starts On').fill(`${new Date().getFullYear() + 1}-01-04`);
-  await page.getByLabel('Ends On').fill(`${new Date().getFullYear() + 1}-12-31`);
+  await page.getByLabel('Starts On').fill(`${NEXT_YEAR}-01-04`);
+  await page.getByLabel('Ends On').fill(`${NEXT_YEAR}-12-31`);
   await shot(page, 'pm-contract-form');
   await page.getByRole('button', { name: 'Save contract' }).click();
   await expect(page.getByText(`Contract "${NAME}" saved as a draft.`)).toBeVisible();
