@@ -18,7 +18,7 @@ import { openDatabase, type Db } from '../../apps/server/src/db/client';
 import { seedDemoIfEmpty } from '../../apps/server/src/db/seed/demo';
 import { runDueJobs } from '../../apps/server/src/features/platform/jobs/job-runner';
 import { queuePmGeneration } from '../../apps/server/src/features/office/pm-contracts/pm-generation.job';
-import { companyDate } from '../../apps/server/src/features/office/pm-contracts/pm-generation.service';
+import { dateIn } from '../../apps/server/src/features/platform/subscribers/company-time';
 
 const CONTRACTS = Number(process.env.PM_BENCH_CONTRACTS ?? 10_000);
 const PIECES = 5;
@@ -110,17 +110,17 @@ async function main() {
   );
   const [job, bare] = companies;
   const now = new Date();
-  const today = companyDate(now, job.timeZone);
+  const today = dateIn(now, job.timeZone);
   log(`adding ${CONTRACTS} contracts with ${CONTRACTS * PIECES} pieces of equipment to each company`);
   await addContracts(db, job.id, job.tech, today);
-  await addContracts(db, bare.id, bare.tech, companyDate(now, bare.timeZone));
+  await addContracts(db, bare.id, bare.tech, dateIn(now, bare.timeZone));
 
   let started = Date.now();
   const viaJobRun = await viaJob(db, job.id, now);
   const jobMs = Date.now() - started;
   log(`job: ${viaJobRun.visits} visits in ${jobMs} ms (${viaJobRun.jobs} jobs)`);
   started = Date.now();
-  const bareVisits = await bareInsert(db, bare.id, companyDate(now, bare.timeZone), bare.timeZone);
+  const bareVisits = await bareInsert(db, bare.id, dateIn(now, bare.timeZone), bare.timeZone);
   const bareMs = Date.now() - started;
   log(`bare: ${bareVisits} visits in ${bareMs} ms`);
   const second = await viaJob(db, job.id, now);

@@ -1,6 +1,7 @@
 import { wallClockOf, type Access, type BoardTechnician, type JobSite, type ScheduleItem, type TeamLeaderBoard, type TeamLeaderBoardQuery } from '@sm/shared';
 import type { Ctx } from '../../../lib/context';
-import { companyTimeZone, knownTimeZone, zonedDate } from '../scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
+import { knownTimeZone, zonedDate } from '../scheduling/schedule-lookups';
 import { listScheduleItems } from '../scheduling/schedule-items.service';
 import { fieldTechnicians, lastPositionsOf, openLaborOf, placedCustomers, statusSince } from './board-lookups';
 

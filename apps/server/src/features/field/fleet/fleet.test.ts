@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyListRows, users, vehicleMileageLogs, vehicles } from '../../../db/schema';
 import { pgConstraintOf } from '../../../lib/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { companyToday } from '../../money/collections/aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 
 let t: TestApp;
 let polar: number;
@@ -114,11 +114,11 @@ describe("the technician's vehicle", () => {
     expect(mine.json()[0].vehicle).toMatchObject({ vehicleId: van.id, plate: 'TX-4KD2291', odometer: 41230 });
     expect(mine.json()[0].recentLogs.map((l: { odometer: number }) => l.odometer)).toEqual([41230, 40655, 40112]);
     // Logged on the company's today as the log is written: the seeded day's, or the next when the run crossed midnight.
-    const dayBefore = await companyToday(t.db, polar, new Date());
+    const dayBefore = await todayOf(t.db, polar, new Date());
     const logged = await t.call('POST', `/api/v1/Fleet/vehicles/${van.id}/mileageLogs`, 'tech', { odometer: 41388, fuelGallons: 18.4, fuelCost: 61.27, notes: 'Plano' });
     expect(logged.statusCode, logged.body).toBe(200);
     expect(logged.json()).toMatchObject({ odometer: 41388, fuelGallons: 18.4, fuelCost: 61.27, userName: 'Tom Alvarez' });
-    expect([dayBefore, await companyToday(t.db, polar, new Date())]).toContain(logged.json().loggedOn);
+    expect([dayBefore, await todayOf(t.db, polar, new Date())]).toContain(logged.json().loggedOn);
     const [stored] = await t.db.select().from(vehicleMileageLogs).where(eq(vehicleMileageLogs.id, logged.json().mileageLogId));
     expect([stored.fuelGallons, stored.fuelCost]).toEqual(['18.400', '61.27']);
     const after = (await t.call('GET', '/api/v1/Fleet/myAuto', 'tech')).json()[0];

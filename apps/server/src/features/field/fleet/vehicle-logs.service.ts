@@ -6,7 +6,7 @@ import { users, vehicleInspections, vehicleMileageLogs, vehicles } from '../../.
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
-import { companyToday } from '../scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { decimalOrNull, vehicleRows } from './vehicle-rows';
 
 /**

@@ -4,7 +4,7 @@ import { companyListRows, users, vehicleFlagLinks, vehicles } from '../../../db/
 import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
-import { companyToday } from '../scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { vehicleRow, vehicleRows } from './vehicle-rows';
 
 /** The vehicle as its row holds it, locked for the change. */

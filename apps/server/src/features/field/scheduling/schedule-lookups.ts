@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, hasFunctionality, isTimeZone, parseZonedIso, wallClockOf, type Access } from '@sm/shared';
-import { subscribers, users, workOrders } from '../../../db/schema';
+import { hasFunctionality, isTimeZone, parseZonedIso, type Access } from '@sm/shared';
+import { users, workOrders } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
@@ -15,17 +15,6 @@ export type ScheduleItemRow = typeof scheduleItems.$inferSelect;
  */
 export function ownItemsOnly(ctx: Ctx, access: Access): number | null {
   return hasFunctionality(access, 'Scheduler', 'Can Access Schedule Grid') ? null : ctx.actor.userId;
-}
-
-/** The caller's company's time zone: where dates without an offset are read and new series repeat. */
-export async function companyTimeZone(ctx: Ctx, db: DbOrTx = ctx.db): Promise<string> {
-  const [row] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
-  return row?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
-/** The caller's company's date today, YYYY-MM-DD in its time zone (a payment's day, whether a certificate has ended). */
-export async function companyToday(ctx: Ctx, db: DbOrTx = ctx.db): Promise<string> {
-  return wallClockOf(ctx.now, await companyTimeZone(ctx, db)).toISOString().slice(0, 10);
 }
 
 /**

@@ -3,7 +3,8 @@ import { instantOf, wallClockOf, type Access, type UnassignedWorkAnswer, type Un
 import { customers, users, workOrderStatuses, workOrderTechnicians, workOrders } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
-import { checkScheduleReferences, companyTimeZone, knownTimeZone, ownItemsOnly } from './schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
+import { checkScheduleReferences, knownTimeZone, ownItemsOnly } from './schedule-lookups';
 import { scheduleItems } from './schedule-items.table';
 import { CLOSED_STATUS_IDS } from './scheduler-lookups.service';
 

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { agingBucketOf, jsonNumberOf, wallClockOf, type AgingAnswer, type AgingQueryParsed, type AgingRow, type CustomerAging } from '@sm/shared';
-import { subscribers } from '../../../db/schema';
+import { agingBucketOf, jsonNumberOf, type AgingAnswer, type AgingQueryParsed, type AgingRow, type CustomerAging } from '@sm/shared';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
+import { companyToday, todayOf } from '../../platform/subscribers/company-time';
 import { agingStatement, TERMS_DAYS, type AgingStatementRow } from './aging-sql';
-
-/** The company's today in its time zone, YYYY-MM-DD: the day ages are counted to. */
-export async function companyToday(db: DbOrTx, subscriberId: number, now: Date): Promise<string> {
-  const [company] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(sql`${subscribers.id} = ${subscriberId}`);
-  return wallClockOf(now, company?.timeZone ?? 'UTC').toISOString().slice(0, 10);
-}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -42,7 +36,7 @@ function agingRowOf(r: AgingStatementRow): AgingRow {
  * statement (aging-sql.ts).
  */
 export async function listAging(ctx: Ctx, query: AgingQueryParsed): Promise<AgingAnswer> {
-  const today = await companyToday(ctx.db, ctx.actor.subscriberId, ctx.now);
+  const today = await companyToday(ctx);
   const rows = rowsOf<AgingStatementRow>(await ctx.db.execute(agingStatement({ ...query, subscriberId: ctx.actor.subscriberId, today })));
   const first = rows[0];
   return {
@@ -90,7 +84,7 @@ export interface CompanyReader {
 
 /** One customer's aging and open invoices, as `GET Collection/customers/{customerId}` answers them; in a job's transaction too. */
 export async function customerAgingOf(r: CompanyReader, customerId: number): Promise<CustomerAging> {
-  const today = await companyToday(r.db, r.subscriberId, r.now);
+  const today = await todayOf(r.db, r.subscriberId, r.now);
   const s = r.subscriberId;
   const [customer] = rowsOf<{ id: number; name: string; credit_limit: string | null; is_on_credit_hold: boolean; terms_name: string | null; last_payment: string | null }>(
     await r.db.execute(sql`select c.id, c.name, c.credit_limit::text, c.is_on_credit_hold, tr.name as terms_name,

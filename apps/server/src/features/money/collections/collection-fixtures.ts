@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, computeInvoiceTotals } from '@sm/shared';
 import { companyListRows, customers, invoices, users, workOrders } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { companyToday } from './aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 
 let nextNumber = 900_000;
 
@@ -11,7 +11,7 @@ export async function polarOf(t: TestApp) {
   const [admin] = await t.db.select().from(users).where(eq(users.userName, 'admin'));
   const subscriberId = admin.subscriberId;
   const [net30] = await t.db.select().from(companyListRows).where(and(eq(companyListRows.subscriberId, subscriberId), eq(companyListRows.listKey, 'terms'), eq(companyListRows.name, 'Net 30')));
-  return { subscriberId, net30Id: net30.id, today: await companyToday(t.db, subscriberId, new Date()) };
+  return { subscriberId, net30Id: net30.id, today: await todayOf(t.db, subscriberId, new Date()) };
 }
 
 /** A new billing customer of the company on the given terms, with a credit limit when given. */

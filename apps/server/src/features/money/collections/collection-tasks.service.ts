@@ -3,7 +3,7 @@ import { jsonNumberOf, type CollectionTask, type CollectionTaskList, type Collec
 import { auditLog, collectionTasks } from '../../../db/schema';
 import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
-import { companyToday } from './aging.service';
+import { companyToday, todayOf } from '../../platform/subscribers/company-time';
 import { TERMS_DAYS } from './aging-sql';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -21,7 +21,7 @@ export interface TaskRunResult {
  * invoice, so a second run, or a run after a crash, makes nothing twice. One statement.
  */
 export async function makeCollectionTasks(tx: DbOrTx, subscriberId: number, now: Date, events?: Ctx['events']): Promise<TaskRunResult> {
-  const today = await companyToday(tx, subscriberId, now);
+  const today = await todayOf(tx, subscriberId, now);
   const made = rowsOf<{ assigned_user_id: number | null }>(
     await tx.execute(sql`with open_invoices as (
         select i.id, i.billing_customer_id, i.amount_due, ${today}::date - i.invoice_date - ${TERMS_DAYS} as days
@@ -138,7 +138,7 @@ export async function listCollectionTasks(ctx: Ctx, q: CollectionTaskQueryParsed
   if (q.customerId) conditions.push(sql`t.customer_id = ${q.customerId}`);
   const order = q.state === 'done' ? sql`t.done_at desc, t.id desc` : sql`t.done_at is not null, t.due_date, t.id`;
   const rows = rowsOf<TaskRow>(await ctx.db.execute(taskStatement(ctx.actor.subscriberId, sql.join(conditions, sql` and `), order, q.take, q.skip)));
-  return { data: rows.map(taskOf), total: Number(rows[0]?.matching ?? 0), asOf: await companyToday(ctx.db, ctx.actor.subscriberId, ctx.now) };
+  return { data: rows.map(taskOf), total: Number(rows[0]?.matching ?? 0), asOf: await companyToday(ctx) };
 }
 
 async function taskById(db: DbOrTx, subscriberId: number, taskId: number): Promise<CollectionTask | null> {

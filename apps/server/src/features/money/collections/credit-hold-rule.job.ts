@@ -4,7 +4,7 @@ import type { Ctx, DbOrTx, Tx } from '../../../lib/context';
 import { defineJob, scheduleJob } from '../../platform/jobs/job-runner';
 import { nextDailyRun } from '../../office/pm-contracts/pm-generation.job';
 import { TERMS_DAYS } from './aging-sql';
-import { companyToday } from './aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 import { makeCollectionTasks } from './collection-tasks.service';
 import { auditCredit, collectionReaders, creditHoldNotice, holdWorkOrders, type HoldWriter } from './credit-hold.service';
 
@@ -41,7 +41,7 @@ export async function runCreditHoldRule(tx: Tx, subscriberId: number, now: Date,
   const rule = await ruleOf(tx, subscriberId);
   const none = { customersHeld: 0, workOrdersHeld: 0, announce: () => undefined };
   if (!rule.overLimit && rule.pastDueDays === null) return none;
-  const today = await companyToday(tx, subscriberId, now);
+  const today = await todayOf(tx, subscriberId, now);
   const found = await tx.execute(sql`select c.id, c.name, c.credit_limit::text as credit_limit, p.balance::text as balance, p.oldest,
             (${rule.overLimit} and c.credit_limit is not null and p.balance > c.credit_limit) as over_limit
       from (select i.billing_customer_id as id, sum(i.amount_due) as balance, max(${today}::date - i.invoice_date - ${TERMS_DAYS}) as oldest

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, dunningEmails, scheduledJobs, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runDueJobs } from '../../platform/jobs/job-runner';
-import { companyToday } from './aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 import { billingCustomer, invoiceOf, polarOf } from './collection-fixtures';
 import { dunningKey } from './dunning.job';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   t = await createTestApp();
   polar = await polarOf(t);
   const [coastalAdmin] = await t.db.select().from(users).where(eq(users.userName, 'coastal.admin'));
-  coastal = { subscriberId: coastalAdmin.subscriberId, today: await companyToday(t.db, coastalAdmin.subscriberId, new Date()) };
+  coastal = { subscriberId: coastalAdmin.subscriberId, today: await todayOf(t.db, coastalAdmin.subscriberId, new Date()) };
   for (const who of ['admin', 'coastal.admin']) {
     for (const [name, bucket] of [['Run now 1-30', 'days1to30'], ['Run now 31-60', 'days31to60']]) {
       const made = await t.call('POST', '/api/v1/CollectionTemplates', who, template(name, bucket));

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../../lib/rich-text';
 import { enqueueEmail } from '../../platform/email-outbox/enqueue-email.service';
 import { defineJob, scheduleJob } from '../../platform/jobs/job-runner';
 import { nextDailyRun } from '../../office/pm-contracts/pm-generation.job';
-import { companyToday } from './aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 import { TERMS_DAYS } from './aging-sql';
 import { collectionTemplates, dunningEmails } from './collections.table';
 import { customerStatementPdf } from './statement.service';
@@ -83,7 +83,7 @@ export async function runDunning(tx: Tx, subscriberId: number, now: Date, opts: 
   const byBucket = new Map(templates.map((t) => [t.bucket as DunningBucket, t]));
   if (byBucket.size === 0) return { sent: 0 };
   const [company] = await tx.select({ name: subscribers.name }).from(subscribers).where(eq(subscribers.id, subscriberId));
-  const today = await companyToday(tx, subscriberId, now);
+  const today = await todayOf(tx, subscriberId, now);
   let sent = 0;
   for (const c of await pastDueCustomers(tx, subscriberId, today)) {
     const bucket = agingBucketOf(Number(c.oldest));

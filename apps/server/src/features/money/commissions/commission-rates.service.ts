@@ -5,7 +5,7 @@ import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 
 const r = commissionRates;
 

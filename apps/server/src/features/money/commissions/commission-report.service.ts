@@ -4,7 +4,7 @@ import { invoiceCommissions, users } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import type { ReportSource } from '../../office/reports/reports-export';
 
 /** Whose commissions the caller reads: everyone's with All Sales Reports, his own with Sales Reports, none otherwise. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoiceCommissions, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { companyToday } from '../collections/aging.service';
+import { todayOf } from '../../platform/subscribers/company-time';
 import { polarOf } from '../collections/collection-fixtures';
 import { knownBody, knownWorkOrder } from '../invoices/invoice-fixtures';
 
@@ -102,7 +102,7 @@ describe('the commission report', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().rows.every((r: { userId: number }) => r.userId === ids.sales)).toBe(true);
     expect(own.json().rows.find((r: { kind: string }) => r.kind === 'salesPerson')).toMatchObject({ invoiceCount: 1, amount: HAND.salesPerson });
-    const today = await companyToday(t.db, (await polarOf(t)).subscriberId, new Date());
+    const today = await todayOf(t.db, (await polarOf(t)).subscriberId, new Date());
     const reversed = await report('sales', `from=${today}&to=${today}`);
     // A reversal takes back the amount; the invoice is counted where it earned.
     expect(reversed.json().rows.find((r: { kind: string }) => r.kind === 'salesPerson')).toMatchObject({ invoiceCount: 0, amount: -HAND.salesPerson });

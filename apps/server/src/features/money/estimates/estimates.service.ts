@@ -9,7 +9,7 @@ import { gridPage, type GridPageAnswer } from '../../../lib/grid-page';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { visibleCustomer } from '../../office/customers/customer-visibility';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { visibleWorkOrder } from '../../office/work-orders/work-order-visibility';
 import { amount, ensureEditable, estimateOf, textOrNull, viewOf, visibleEstimates, type Estimate } from './estimate-access';
 

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { reverseCommissions } from '../commissions/invoice-commissions';
 import { creditMemoDocumentNumber, enqueuePosting } from '../accounting/accounting-outbox.service';
 import { getInvoice, invoiceRow } from './invoices.service';

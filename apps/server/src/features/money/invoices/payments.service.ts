@@ -12,7 +12,7 @@ import { publishHubEvent } from '../../platform/realtime/publish';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { enqueuePosting, paymentDocumentNumber } from '../accounting/accounting-outbox.service';
 import { invoiceRow } from './invoices.service';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 
 type InvoiceRow = Awaited<ReturnType<typeof invoiceRow>>;
 

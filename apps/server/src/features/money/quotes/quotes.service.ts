@@ -10,7 +10,7 @@ import { gridPage, type GridPageAnswer } from '../../../lib/grid-page';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { publishHubEvent } from '../../platform/realtime/publish';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { amount, lineRowOf, linesOf, quoteVersionOf, textOrNull, totalsOf, visibleQuotes, type QuoteVersionRef } from './quote-access';
 

@@ -4,7 +4,7 @@ import { customers } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { visibleCustomer } from './customer-visibility';
 
 type CustomerRow = typeof customers.$inferSelect;

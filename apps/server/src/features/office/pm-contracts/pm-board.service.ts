@@ -4,7 +4,8 @@ import { customers, pmContracts } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
 import { CLOSED_STATUS_IDS } from '../../field/scheduling/scheduler-lookups.service';
-import { companyToday, upcomingOf, visitRows, type VisitRow } from './pm-visits.service';
+import { companyToday } from '../../platform/subscribers/company-time';
+import { upcomingOf, visitRows, type VisitRow } from './pm-visits.service';
 
 /** Visits the board lists as overdue or upcoming, at most. */
 const LIST_MAX = 100;
@@ -38,7 +39,7 @@ function countsOf(visits: readonly VisitRow[], technicianId: number | null, tech
  * many are generated, scheduled, done and overdue; then every overdue visit and those of the next 30 days.
  */
 export async function getPmBoard(ctx: Ctx): Promise<PmBoardAnswer> {
-  const today = await companyToday(ctx.db, ctx.actor.subscriberId, ctx.now);
+  const today = await companyToday(ctx);
   const from = firstOfMonth(today);
   const to = addDays(nextMonth(nextMonth(from)), -1);
   const rows = await visitRows(ctx, today, sql`v.due_on between ${from}::date and ${to}::date and v.skipped_reason is null`);

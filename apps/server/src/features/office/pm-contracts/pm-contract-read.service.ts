@@ -7,7 +7,7 @@ import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { customerAddressLine } from '../customers/customer-address';
 import { containsPattern } from '../customers/customer-visibility';
-import { companyToday } from '../rate-sheets/rate-sheet-versions';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { pmApprovalsOf } from './pm-contract-approval.service';
 
 // rrule ships CommonJS without named ESM exports; require it so Node, tsx and Vitest all load the same build.
@@ -63,7 +63,7 @@ export async function listPmContracts(ctx: Ctx, q: PmContractListParsed): Promis
   const [rows, [{ total }], today] = await Promise.all([
     summaries(ctx.db).where(where).orderBy(desc(pmContracts.id)).limit(q.take).offset(q.skip),
     ctx.db.select({ total: count() }).from(pmContracts).innerJoin(customers, eq(customers.id, pmContracts.customerId)).where(where),
-    companyToday(ctx.db, ctx),
+    companyToday(ctx),
   ]);
   return { data: rows.map((r) => summaryOf(r, today)), total };
 }
@@ -97,7 +97,7 @@ export async function readPmContract(db: DbOrTx, ctx: Ctx, id: number): Promise<
     pmApprovalsOf(db, ctx, id),
     db.select({ name: contacts.name, email: contacts.email }).from(contacts).where(ofTenant(contacts, ctx, eq(contacts.customerId, row.c.customerId))).orderBy(desc(contacts.isPrimary), asc(contacts.name)),
     db.select({ name: customers.name, email: customers.email }).from(customers).where(ofTenant(customers, ctx, eq(customers.id, row.c.customerId))),
-    companyToday(db, ctx),
+    companyToday(ctx, db),
   ]);
   const c = row.c;
   return {

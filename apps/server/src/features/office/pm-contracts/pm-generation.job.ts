@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { scheduledJobs, subscribers } from '../../../db/schema';
 import type { DbOrTx, Tx } from '../../../lib/context';
 import { defineJob, scheduleJob, type ScheduledJob } from '../../platform/jobs/job-runner';
-import { companyDate, generatePmBatch, PM_GENERATION_BATCH, type GenerationResult } from './pm-generation.service';
+import { dateIn } from '../../platform/subscribers/company-time';
+import { generatePmBatch, PM_GENERATION_BATCH, type GenerationResult } from './pm-generation.service';
 
 export const PM_GENERATION_JOB = 'pm-generate';
 
@@ -16,7 +17,7 @@ const DAILY_AT_MINUTES = 5;
 
 /** When the company's next daily run is due: a few minutes after its next midnight, in its zone. */
 export function nextDailyRun(now: Date, timeZone: string): Date {
-  const tomorrow = addDays(companyDate(now, timeZone), 1);
+  const tomorrow = addDays(dateIn(now, timeZone), 1);
   return new Date(instantOf(new Date(`${tomorrow}T00:00:00Z`), timeZone).getTime() + DAILY_AT_MINUTES * 60_000);
 }
 

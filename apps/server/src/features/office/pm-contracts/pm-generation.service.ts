@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { addDays, WORK_ORDER_STATUS, wallClockOf } from '@sm/shared';
+import { addDays, WORK_ORDER_STATUS } from '@sm/shared';
 import { pmContracts, subscribers } from '../../../db/schema';
 import type { DbOrTx } from '../../../lib/context';
 import { jsonRecords, preparedStatement } from '../../../lib/statement';
+import { dateIn } from '../../platform/subscribers/company-time';
 import { lockedHighestNumber } from '../work-orders/work-order-create.service';
 import { visitDatesBetween } from './pm-visit-dates';
 
@@ -11,9 +12,6 @@ export const PM_GENERATION_BATCH = 1000;
 
 /** The problem a generated work order carries: the contract's name and the visit's date. */
 export const pmProblemOf = (contractName: string, dueOn: string) => `Preventive maintenance: ${contractName}, visit due ${dueOn}`;
-
-/** The company's date of an instant, YYYY-MM-DD, in its zone. */
-export const companyDate = (instant: Date, timeZone: string) => wallClockOf(instant, timeZone).toISOString().slice(0, 10);
 
 /**
  * The visits of a batch and everything their work orders carry, in one statement. A visit row is written first, ON
@@ -132,7 +130,7 @@ export async function generatePmBatch(tx: DbOrTx, input: GenerationInput): Promi
   const limit = input.limit ?? PM_GENERATION_BATCH;
   const [company] = await tx.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, input.subscriberId));
   if (!company) return { contracts: 0, visits: 0, nextAfterContractId: null };
-  const today = companyDate(input.now, company.timeZone);
+  const today = dateIn(input.now, company.timeZone);
   const isApproved = and(eq(pmContracts.subscriberId, input.subscriberId), eq(pmContracts.status, 'approved'));
   const picked = input.contractIds ? inArray(pmContracts.id, input.contractIds.length ? input.contractIds : [0]) : gt(pmContracts.id, input.afterContractId ?? 0);
   const ids = (await tx.select({ id: pmContracts.id }).from(pmContracts).where(and(isApproved, picked)).orderBy(asc(pmContracts.id)).limit(limit)).map((r) => r.id);

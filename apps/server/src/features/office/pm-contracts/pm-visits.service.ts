@@ -1,24 +1,19 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, type PmGenerationAnswer, type PmVisit, type PmVisitsAnswer, type PmVisitStatus, type SkipPmVisitBody } from '@sm/shared';
-import { customers, pmContracts, pmVisits, subscribers } from '../../../db/schema';
-import type { Ctx, DbOrTx } from '../../../lib/context';
+import { customers, pmContracts, pmVisits } from '../../../db/schema';
+import type { Ctx } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { CLOSED_STATUS_IDS } from '../../field/scheduling/scheduler-lookups.service';
-import { companyDate, generatePmBatch } from './pm-generation.service';
+import { companyToday } from '../../platform/subscribers/company-time';
+import { generatePmBatch } from './pm-generation.service';
 import { visitDatesBetween } from './pm-visit-dates';
 
 export const CONTRACT_NOT_FOUND = 'This PM contract was not found.';
 /** How far ahead a contract's upcoming visits are listed. */
 const UPCOMING_DAYS = 366;
 const UPCOMING_MAX = 24;
-
-/** The company's date today, in its zone. */
-export async function companyToday(db: DbOrTx, subscriberId: number, now: Date): Promise<string> {
-  const [company] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, subscriberId));
-  return companyDate(now, company?.timeZone ?? 'UTC');
-}
 
 export interface VisitRow extends PmVisit {
   technicianId: number | null;
@@ -106,7 +101,7 @@ const publicVisit = ({ technicianId: _, contractName: __, customerName: ___, ...
  */
 export async function listPmVisits(ctx: Ctx, contractId: number): Promise<PmVisitsAnswer> {
   const c = await contractOf(ctx, contractId);
-  const today = await companyToday(ctx.db, ctx.actor.subscriberId, ctx.now);
+  const today = await companyToday(ctx);
   const rows = await visitRows(ctx, today, sql`v.contract_id = ${contractId}`);
   const isLive = c.status !== 'declined' && c.status !== 'cancelled';
   const upcoming = isLive ? upcomingOf(c, today, addDays(today, UPCOMING_DAYS), rows).slice(0, UPCOMING_MAX) : [];

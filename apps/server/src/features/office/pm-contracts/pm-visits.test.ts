@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, WORK_ORDER_STATUS, type PmBoardAnswer, type PmVisitsAnswer } from '@sm/shared';
 import { workOrders } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { companyDate, generatePmBatch } from './pm-generation.service';
+import { dateIn } from '../../platform/subscribers/company-time';
+import { generatePmBatch } from './pm-generation.service';
 import { insertContract, pmCompany, type PmCompany } from './pm-test-contracts';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ let today: string;
 beforeAll(async () => {
   t = await createTestApp();
   polar = await pmCompany(t.db, 'Polar Refrigeration', 'tech', 'admin');
-  today = companyDate(new Date(), polar.timeZone);
+  today = dateIn(new Date(), polar.timeZone);
 });
 afterAll(() => t.close());
 

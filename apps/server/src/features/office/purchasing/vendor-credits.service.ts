@@ -11,7 +11,7 @@ import type { GridColumns } from '../../../lib/grid';
 import { gridPage, type GridPageAnswer } from '../../../lib/grid-page';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { amount } from '../work-order-items/work-order-item-access';
 
 /**

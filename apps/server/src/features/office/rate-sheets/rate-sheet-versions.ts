@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { RateSheetStatus, RateSheetSummary } from '@sm/shared';
-import { customerRateSheets, customers, rateSheetLaborItems, subscribers, rateSheetStandardItems, rateSheetTrucks, workOrderLabor, workOrderStandardItems } from '../../../db/schema';
+import { customerRateSheets, customers, rateSheetLaborItems, rateSheetStandardItems, rateSheetTrucks, workOrderLabor, workOrderStandardItems } from '../../../db/schema';
 import type { Ctx, DbOrTx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { instantSql, sheetInEffectSql } from './rate-sheet-in-effect';
 import { rateSheetSettings } from './rate-sheets.table';
 
@@ -11,12 +12,6 @@ import { rateSheetSettings } from './rate-sheets.table';
 export async function isApprovalRequired(db: DbOrTx, ctx: Ctx) {
   const [row] = await db.select().from(rateSheetSettings).where(eq(rateSheetSettings.subscriberId, ctx.actor.subscriberId));
   return row?.isApprovalRequired ?? false;
-}
-
-/** The company's today, YYYY-MM-DD, in its time zone. */
-export async function companyToday(db: DbOrTx, ctx: Ctx): Promise<string> {
-  const [row] = await db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(eq(subscribers.id, ctx.actor.subscriberId));
-  return new Intl.DateTimeFormat('en-CA', { timeZone: row.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.now);
 }
 
 /** The version row's id, written out in full: a one-table select leaves its columns unqualified, and `id` inside the subqueries would be theirs. */
@@ -40,7 +35,7 @@ export function isEditableVersion(v: { status: string; effectiveFrom: string; ha
 
 /** The versions of a billing customer's rate sheet (or the one named), newest effective first, as summaries. */
 export async function versionSummaries(db: DbOrTx, ctx: Ctx, billingCustomerId: number, only?: number) {
-  const [today, approvalRequired] = await Promise.all([companyToday(db, ctx), isApprovalRequired(db, ctx)]);
+  const [today, approvalRequired] = await Promise.all([companyToday(ctx, db), isApprovalRequired(db, ctx)]);
   const rows = await db
     .select({ v: customerRateSheets, hasWork: hasWorkSql, currentId: sheetInEffectSql(ctx.actor.subscriberId, billingCustomerId, instantSql(ctx.now)) })
     .from(customerRateSheets)

@@ -4,7 +4,7 @@ import { equipment, leakRepairs } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { REPAIR_DAYS, SHUTDOWN_REPAIR_DAYS } from './leak-assessment';
 import { repairRows } from './refrigerant-rows';
 import { ofTenant } from '../../../lib/tenancy';

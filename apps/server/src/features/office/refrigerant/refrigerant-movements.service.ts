@@ -6,7 +6,7 @@ import type { Ctx, Tx } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyTimeZone, companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone, companyToday } from '../../platform/subscribers/company-time';
 import { ensureMayDeleteItems } from '../work-order-items/work-order-item-access';
 import { visibleWorkOrder } from '../work-orders/work-order-visibility';
 import { assessAddition, openLeakRepair, type LeakRulePiece } from './leak-assessment';

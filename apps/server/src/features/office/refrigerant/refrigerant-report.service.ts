@@ -4,7 +4,7 @@ import { csvNumber, poundsOfOunces, toCsv, type Access, type CsvCell, type LeakR
 import { equipment, equipmentCategories, leakRepairs, refrigerantMovements, refrigerants, subscribers } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { ofTenant } from '../../../lib/tenancy';
-import { companyToday } from '../../field/scheduling/schedule-lookups';
+import { companyToday } from '../../platform/subscribers/company-time';
 import { visibleCustomer } from '../customers/customer-visibility';
 import { renderRefrigerantReportPdf } from './refrigerant-report-pdf';
 import { movementRows, repairRows } from './refrigerant-rows';

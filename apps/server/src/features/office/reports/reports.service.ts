@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { jsonNumberOf, REPORT_DEFINITIONS, sumMoney, wallClockOf, type ReportAnswer, type ReportCatalog, type ReportCell, type ReportColumn, type ReportKey, type ReportQuery } from '@sm/shared';
-import { subscribers } from '../../../db/schema';
+import { jsonNumberOf, REPORT_DEFINITIONS, sumMoney, type ReportAnswer, type ReportCatalog, type ReportCell, type ReportColumn, type ReportKey, type ReportQuery } from '@sm/shared';
 import type { Ctx } from '../../../lib/context';
+import { companyTimeZone, dateIn } from '../../platform/subscribers/company-time';
 import { shapeOf } from './report-shapes';
 import type { ReportInput, StatementRow } from './reports-sql';
 
@@ -47,9 +46,8 @@ function yearBefore(today: string): string {
  * given), read in one statement; the totals are summed from its rows, so the rows always add up to them.
  */
 export async function readReport(ctx: Ctx, reportKey: ReportKey, query: ReportQuery): Promise<ReadReport> {
-  const [company] = await ctx.db.select({ timeZone: subscribers.timeZone }).from(subscribers).where(sql`${subscribers.id} = ${ctx.actor.subscriberId}`);
-  const timeZone = company?.timeZone ?? 'UTC';
-  const today = wallClockOf(ctx.now, timeZone).toISOString().slice(0, 10);
+  const timeZone = await companyTimeZone(ctx);
+  const today = dateIn(ctx.now, timeZone);
   const definition = REPORT_DEFINITIONS.find((d) => d.reportKey === reportKey)!;
   const from = definition.usesRange ? (query.from ?? yearBefore(query.to ?? today)) : today;
   const to = definition.usesRange ? (query.to ?? today) : today;

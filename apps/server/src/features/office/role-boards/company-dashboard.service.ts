@@ -3,7 +3,8 @@ import { addDays, COMPANY_ATTENTION_DAYS, COMPANY_ATTENTION_KEYS, jsonNumberOf, 
 import type { Ctx } from '../../../lib/context';
 import { FIELD_ROLE_IDS } from '../../field/boards/board-lookups';
 import { CLOSED_STATUS_IDS } from '../../field/scheduling/scheduler-lookups.service';
-import { companyTimeZone, zonedDate } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
+import { zonedDate } from '../../field/scheduling/schedule-lookups';
 import { TERMS_DAYS } from '../../money/collections/aging-sql';
 import { rowsOf, statusList } from './work-order-board';
 

@@ -6,7 +6,8 @@ import { ofTenant } from '../../../lib/tenancy';
 import { FIELD_ROLE_IDS } from '../../field/boards/board-lookups';
 import { mayOverlap, occurrencesOf } from '../../field/scheduling/calendar-entries';
 import { CLOSED_STATUS_IDS } from '../../field/scheduling/scheduler-lookups.service';
-import { companyTimeZone, zonedDate } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
+import { zonedDate } from '../../field/scheduling/schedule-lookups';
 import { rowsOf, statusList } from './work-order-board';
 
 /** The open statuses in the dashboard's groups; an open status in none of them counts as Other. */

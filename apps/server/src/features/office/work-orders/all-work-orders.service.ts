@@ -9,7 +9,7 @@ import { gridPageAround, type GridPageAnswer, type GridPageIds } from '../../../
 import { ofTenant, ofTenantByOtherIndex } from '../../../lib/tenancy';
 import { customerAddressLine } from '../customers/customer-address';
 import { billingCustomers } from '../customers/customer-visibility';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { visibleWorkOrders } from './work-order-visibility';
 
 /** The tables a column needs beside `work_orders`; a page or count joins only what its filters and sort name. */

@@ -5,7 +5,7 @@ import type { Ctx } from '../../../lib/context';
 import { gridQuery, type GridColumns } from '../../../lib/grid';
 import { ofTenant } from '../../../lib/tenancy';
 import { auditLog } from '../../platform/audit/audit.table';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { visibleWorkOrders } from './work-order-visibility';
 
 const COLUMNS: GridColumns = {

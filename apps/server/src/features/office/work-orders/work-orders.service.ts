@@ -8,7 +8,7 @@ import { gridQuery, type GridColumns } from '../../../lib/grid';
 import { ofTenant, ofTenantPrepared, tenantParams } from '../../../lib/tenancy';
 import { auditOf } from '../../platform/audit/audit.service';
 import { customerAddressLine, customerAddressOf } from '../customers/customer-address';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { laborEntriesOf, statusHistoryOf } from './work-order-history';
 import { officeFactsOf } from './work-order-office.service';
 import { instantSql, sheetInEffectSql } from '../rate-sheets/rate-sheet-in-effect';

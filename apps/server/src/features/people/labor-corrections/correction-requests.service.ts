@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { activeUsersWithGrant } from '../../platform/users/users.service';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { setWorkOrderStatus } from '../../office/work-orders/work-order-office.service';
 import { announceCorrection, applyCorrection, changesOf, checkCorrection, lockedLabor, type LaborRow } from './labor-correction.service';
 import { requestAnswer, requestsWithNames } from './labor-values';

@@ -5,7 +5,7 @@ import type { Ctx } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { ofTenant } from '../../../lib/tenancy';
 import { workOrderLabor } from '../../field/clock/labor.table';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { instantSql, sheetInEffectSql } from '../../office/rate-sheets/rate-sheet-in-effect';
 import { assignedTo } from '../../office/work-orders/work-order-visibility';
 

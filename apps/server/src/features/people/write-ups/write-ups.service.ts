@@ -8,7 +8,7 @@ import type { GridColumns } from '../../../lib/grid';
 import { gridPage, type GridPageAnswer } from '../../../lib/grid-page';
 import { ofTenant } from '../../../lib/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../../platform/subscribers/company-time';
 import { isStaff, listStaff } from '../../platform/users/users.service';
 import { visibleWorkOrder } from '../../office/work-orders/work-order-visibility';
 import { writeUpNotices, writeUps } from './write-ups.table';

@@ -7,7 +7,7 @@ import { AppError } from '../../../lib/errors';
 import { gridQuery, type GridColumns } from '../../../lib/grid';
 import { escapeHtml } from '../../../lib/rich-text';
 import { foundOrThrow, ofTenant } from '../../../lib/tenancy';
-import { companyTimeZone } from '../../field/scheduling/schedule-lookups';
+import { companyTimeZone } from '../subscribers/company-time';
 import { enqueueEmail, senderOf } from './enqueue-email.service';
 import { signalOutbox } from './outbox-signal';
 
