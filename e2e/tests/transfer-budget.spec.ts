@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { JS_BUDGET } from '../../apps/web/build-tools/size-budget';
 import { signIn } from './session';
 
@@ -16,7 +16,7 @@ interface Transfer {
  * is how many scripts had arrived when the page sent the sign-in request: the form sends it only once its rules have
  * loaded, so what came before is the sign-in page's, however slowly a busy machine got to loading them.
  */
-async function recordScripts(page: Page): Promise<{ cdp: CDPSession; scripts: Transfer[]; signInSentAt: () => number | undefined }> {
+async function recordScripts(page: Page): Promise<{ scripts: Transfer[]; signInSentAt: () => number | undefined }> {
   const cdp = await page.context().newCDPSession(page);
   const pending = new Map<string, { url: string; encoding: string | undefined }>();
   const scripts: Transfer[] = [];
@@ -34,7 +34,7 @@ async function recordScripts(page: Page): Promise<{ cdp: CDPSession; scripts: Tr
     if (script) scripts.push({ ...script, bytes: encodedDataLength });
   });
   await cdp.send('Network.enable');
-  return { cdp, scripts, signInSentAt: () => signInSentAt };
+  return { scripts, signInSentAt: () => signInSentAt };
 }
 
 const total = (list: Transfer[]) => list.reduce((sum, s) => sum + s.bytes, 0);
