@@ -234,11 +234,15 @@ test("the technician's clock-in dialog on his work order, on a desktop and on a 
     if (screen === SCREENS[0]) await openAs(page, 'tech', '/workOrder/mine');
     else await page.goto('/workOrder/mine');
     await settle(page);
-    await page.getByRole('main').getByRole('link', { name: /^\d{6}$/ }).first().click();
-    await expect(page).toHaveURL(/\/workOrder\/\d+\/edit$/);
+    const link = page.getByRole('main').getByRole('link', { name: /^\d{6}$/ }).first();
+    const workOrderNumber = await link.innerText();
+    await link.click();
+    // Until the work order page's code has loaded, My Work Orders stays on screen under the new address.
+    await expect(page.getByRole('heading', { name: `Work Order ${workOrderNumber}` })).toBeVisible();
+    const startButton = page.getByRole('button', { name: 'Start Work Order' });
+    await expect(startButton, 'the technician may clock in on his work order').toBeVisible();
     await settle(page);
-    const start = await openDialog(page, page.getByRole('button', { name: 'Start Work Order' }));
-    expect(start, 'the technician may clock in on his work order').not.toBeNull();
+    await openDialog(page, startButton);
     await expectAccessible(page, `the Start Work Order dialog (${screen.name})`, { withShell: false });
     await closeDialog(page);
   }

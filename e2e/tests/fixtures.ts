@@ -10,7 +10,14 @@ export * from '@playwright/test';
  * another; after a failed test Playwright starts a new worker, which starts the server again on the same data. A test
  * may stop and start it (offline-clock.spec.ts).
  */
+/** `E2E_CPU_SLOWDOWN=8` runs each page's scripts that many times slower, as on a busy machine or an old phone. */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+
 export const test = base.extend<object, { serverOptions: ServerOptions | null; groupServer: GroupServer }>({
+  page: async ({ page }, use) => {
+    if (CPU_SLOWDOWN > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await use(page);
+  },
   serverOptions: [null, { scope: 'worker', option: true }],
   groupServer: [
     async ({ serverOptions }, use) => {

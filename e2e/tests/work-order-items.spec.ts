@@ -52,6 +52,7 @@ test('a technician on a phone adds a material and a standard item, and the custo
   const standard = section(page, 'standard-items');
   await standard.getByRole('link', { name: 'Add Standard Item' }).click();
   await expect(page).toHaveURL(new RegExp(`/workOrder/${WORK_ORDER}/standardItems/add$`));
+  await expect(page.getByRole('heading', { name: 'Add Standard Item', exact: true })).toBeVisible();
   await choose(page, 'Standard Item', 'Toll (amount typed)');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Toll amount field is required!').first()).toBeVisible();
@@ -119,21 +120,27 @@ test('a dispatcher at a desktop sees the items, their totals and the signature, 
   await expect(page.getByRole('img', { name: 'Signature of Maria Garcia' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 
+  // Each page is read once its heading shows: until its code has loaded, the work order page is still on screen.
   await section(page, 'jobs').getByRole('link', { name: 'Add Job' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Job', exact: true })).toBeVisible();
   await page.getByLabel('Title').fill('Replace door gaskets');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(section(page, 'jobs').getByTestId('job-row')).toContainText('Replace door gaskets');
   await section(page, 'jobs').getByRole('checkbox', { name: 'Replace door gaskets' }).check();
   await expect(section(page, 'jobs').getByRole('checkbox', { name: 'Replace door gaskets' })).toBeChecked();
   await section(page, 'survey-jobs').getByRole('link', { name: 'Add Survey Job' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Survey Job', exact: true })).toBeVisible();
   await page.getByLabel('Title').fill('Roof units survey');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(section(page, 'survey-jobs').getByTestId('survey-job-row')).toContainText('Roof units survey');
 
+  // The work order page has a box "Add equipment at this location": the task list's is named exactly.
   await section(page, 'equipment-tasks').getByRole('link', { name: 'Equipment Task List' }).click();
-  await page.getByRole('combobox', { name: 'Equipment' }).fill('Walk-in cooler');
-  await page.getByRole('textbox', { name: 'Task' }).fill('Clean condenser coil');
-  await expect(page.getByRole('combobox', { name: 'Equipment' })).toHaveValue('Walk-in cooler');
+  await expect(page.getByRole('heading', { name: 'Equipment Task List', exact: true })).toBeVisible();
+  const equipment = page.getByRole('combobox', { name: 'Equipment', exact: true });
+  await equipment.fill('Walk-in cooler');
+  await page.getByRole('textbox', { name: 'Task', exact: true }).fill('Clean condenser coil');
+  await expect(equipment).toHaveValue('Walk-in cooler');
   await page.getByRole('button', { name: 'Add Task' }).click();
   await expect(page.getByText('Task added.')).toBeVisible();
   await expect(page.getByTestId('equipment-task')).toHaveCount(1);
