@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { call } from './api';
 import { choose } from './page-actions';
 import { accessTokenOf, openAs } from './session';
 
@@ -36,11 +37,7 @@ export async function startWorkOrder(page: Page, workOrderNumber: string, employ
   await expect(page.getByRole('button', { name: 'Stop Work Order' })).toBeVisible();
 }
 
-export async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(`/api/v1/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
+export { call };
 
 /** Clocks the user out wherever labor is still open and sets their status back to Off Duty. */
 export async function resetClock(page: Page, request: APIRequestContext, userName: string, anyWorkOrderNumber: string) {

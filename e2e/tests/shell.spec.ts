@@ -120,6 +120,26 @@ test.describe('shell', () => {
     await expect(page).toHaveTitle('Home - WebBased');
   });
 
+  test("the loading bar shows from a link's click until the next page is there", async ({ page }) => {
+    await openAs(page, 'tech', '/workOrder/mine');
+    const link = page.getByRole('main').getByRole('link', { name: '240030' });
+    await expect(link).toBeVisible();
+    await expect(page.getByTestId('page-progress')).toHaveCount(0);
+    // What the window shows at each change: the page whose address the frame names, and whether the bar is up.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const note = () => seen.push(`${document.querySelector('main')?.getAttribute('data-location')} ${document.querySelector('[data-testid="page-progress"]') ? 'bar' : '-'}`);
+      new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    });
+    await link.click();
+    await expect(page.getByRole('heading', { name: 'Work Order 240030' })).toBeVisible();
+    // The router renders the next page in a transition, My Work Orders on screen meanwhile: the bar is up then.
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen, 'the bar came up while My Work Orders was still on screen').toContain('/workOrder/mine bar');
+    await expect(page.getByTestId('page-progress')).toHaveCount(0);
+  });
+
   test('a refused call shows the Unauthorized Access dialog, and OK goes to the login page', async ({ page }) => {
     // Simulates the server refusing one call of the app (the team leaders of the header panel).
     await page.route('**/api/v1/User/myTeamLeaders', (route) =>

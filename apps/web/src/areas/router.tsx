@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { AreaErrorBoundary, ErrorPanel } from '../components/error-panel';
 import { lazyArea } from '../components/lazy-area';
 import { PageLoader } from '../components/page-loader';
+import { followNavigations } from '../lib/pending-navigation';
 import { LoginPage } from '../features/platform/auth/login-page';
 import { RequireSession } from '../features/platform/auth/require-session';
 import { useSignedIn } from '../features/platform/auth/session-context';
@@ -123,3 +124,4 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+followNavigations(router);

@@ -1,5 +1,6 @@
 import { Center, Loader, Progress } from '@mantine/core';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useNavigationPending } from '../lib/pending-navigation';
 
 /** Centered spinner shown while a lazy area or a page's first data loads. */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
@@ -10,9 +11,13 @@ export function PageLoader({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** Thin bar at the top of the window while any call is in flight (the page-loading indicator of spec 2.5). */
+/**
+ * Thin bar at the top of the window while any call is in flight or the next page is on its way (the page-loading
+ * indicator of spec 2.5).
+ */
 export function TopProgress() {
-  const busy = useIsFetching() + useIsMutating() > 0;
+  const calls = useIsFetching() + useIsMutating();
+  const busy = useNavigationPending() || calls > 0;
   if (!busy) return null;
   return (
     <Progress
