@@ -1,7 +1,7 @@
 import type { CalendarRef } from '@fullcalendar/react';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryParams } from '../../../lib/use-query-params';
 import type { NewSlot } from './calendar-entry';
 import type { CalendarView, PickedSlot, ShownRange } from './schedule-calendar';
 import { roundHours } from './schedule-time';
@@ -47,7 +47,7 @@ export function newSlotOf(slot: PickedSlot): NewSlot {
  * read from the address, and the entry form that is open.
  */
 export function useCalendarPage<Mode, Values>(isPhone: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryParams();
   const calendarRef = useRef<CalendarRef>(null);
   const [initial] = useState(() => ({
     view: VIEW_NAMES[params.get('view') ?? ''] ?? (isPhone ? 'timeGridDay' : 'timeGridWeek'),
@@ -61,28 +61,11 @@ export function useCalendarPage<Mode, Values>(isPhone: boolean) {
   const idParamOf = (name: string) => idParam(params.get(name));
 
   /** Sets or removes an id in the address without a new history entry. */
-  const setIdParam = (name: string, id: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === null) next.delete(name);
-        else next.set(name, String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const setIdParam = (name: string, id: number | null) => change({ [name]: id === null ? null : String(id) }, { replace: true });
 
   const showRange = (next: ShownRange) => {
     setShown(next);
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        p.set('view', nameOfView(next.view));
-        p.set('date', dayjs(next.currentStart).format('YYYY-MM-DD'));
-        return p;
-      },
-      { replace: true },
-    );
+    change({ view: nameOfView(next.view), date: dayjs(next.currentStart).format('YYYY-MM-DD') }, { replace: true });
   };
 
   return {

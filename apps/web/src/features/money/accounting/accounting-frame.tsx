@@ -1,7 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { PostingStatus } from '@sm/shared';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ADMINISTRATION_PATH } from '../../platform/administration/administration-paths';
 
@@ -28,23 +28,6 @@ export function AccountingFrame({ title, description, actions, children }: { tit
       {children}
     </Stack>
   );
-}
-
-/**
- * The address's query of a list page (filters, page, the row open beside it) and the one way to change it: a null
- * value removes the key.
- */
-export function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const change = (next: Record<string, string | null>) =>
-    setParams((p) => {
-      for (const [key, value] of Object.entries(next)) {
-        if (value === null) p.delete(key);
-        else p.set(key, value);
-      }
-      return p;
-    });
-  return [params, change] as const;
 }
 
 /** A link to another accounting page, or its words alone for a user who may not open it. */

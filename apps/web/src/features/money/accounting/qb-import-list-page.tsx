@@ -7,7 +7,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { EmptyPanel, ListFooter, LoadFailed, LoadingRows } from '../../../components/table-states';
 import { useSignedIn } from '../../platform/auth/session-context';
-import { AccountingFrame, PageLink, useListParams } from './accounting-frame';
+import { AccountingFrame, PageLink } from './accounting-frame';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { intacctSentenceOf } from './accounting-api';
 import { QbImportRowActions, QbImportRowDrawer, QbImportStatusBadge, qbImportStatusLabel } from './qb-import-row-actions';
 import { QB_IMPORT_PAGE_SIZE, qbImportQuery, useReadQuickBooksImport } from './quickbooks-api';
@@ -46,7 +47,7 @@ export default function QbImportListPage() {
   const canFetch = satisfies(access, BILLING_WRITE);
   const canChange = satisfies(access, QB_IMPORT_STATUS_WRITE);
   const canDetail = satisfies(access, QB_IMPORT_DETAIL_READ);
-  const [params, change] = useListParams();
+  const [params, change] = useQueryParams();
   const kind = isKind(params.get('kind')) ? (params.get('kind') as QbImportKind) : null;
   const status = isStatus(params.get('status')) ? (params.get('status') as QbImportStatus) : null;
   const page = Math.max(1, Number(params.get('page')) || 1);

@@ -4,7 +4,8 @@ import { BILLING_WRITE, formatDateTime, POSTING_STATUSES, satisfies, type Postin
 import { useQuery } from '@tanstack/react-query';
 import { EmptyPanel, ListFooter, LoadFailed, LoadingRows } from '../../../components/table-states';
 import { useSignedIn } from '../../platform/auth/session-context';
-import { AccountingFrame, PostingStatusBadge, postingStatusLabel, useListParams } from './accounting-frame';
+import { AccountingFrame, PostingStatusBadge, postingStatusLabel } from './accounting-frame';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { SYNC_LOG_PAGE_SIZE, syncLogQuery } from './accounting-api';
 import { DOCUMENT_KIND_LABELS, PostingDrawer } from './posting-drawer';
 
@@ -18,7 +19,7 @@ const isStatus = (value: string | null): value is PostingStatus => POSTING_STATU
 export default function SyncLogPage() {
   const { access } = useSignedIn();
   const canWrite = satisfies(access, BILLING_WRITE);
-  const [params, change] = useListParams();
+  const [params, change] = useQueryParams();
   const status = isStatus(params.get('status')) ? (params.get('status') as PostingStatus) : null;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const openId = Number(params.get('posting')) || null;

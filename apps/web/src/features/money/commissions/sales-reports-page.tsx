@@ -3,7 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { commissionKindLabel, formatDate, hasFunctionality, moneyText } from '@sm/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { EmptyPanel, LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifyError } from '../../../lib/notify';
@@ -22,16 +22,11 @@ export default function SalesReportsPage() {
   const { access } = useSignedIn();
   const everyone = hasFunctionality(access, 'Reports', 'All Sales Reports');
   const people = useSalesPeople(everyone);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryParams();
   const request: ReportRequest = { from: params.get('from') ?? '', to: params.get('to') ?? '', userId: everyone && params.get('userId') ? Number(params.get('userId')) : null };
   const report = useQuery(commissionReportQuery(request));
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string | null) => change({ [key]: value || null }, { replace: true });
   const exportAs = async (format: 'csv' | 'xlsx') => {
     if (!report.data) return;
     setExporting(format);

@@ -5,7 +5,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_KEYS, type ReportFormat, type ReportGrouping, type ReportKey } from '@sm/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { LoadFailed } from '../../../components/table-states';
 import { usePageTitle } from '../../../components/use-page-title';
 import { notifyError } from '../../../lib/notify';
@@ -23,7 +23,7 @@ const keyOf = (value: string | null): ReportKey => (REPORT_KEYS as readonly stri
  */
 export default function ReportsPage() {
   usePageTitle('Reports');
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryParams();
   const catalog = useQuery(reportCatalogQuery);
   const reportKey = keyOf(params.get('report'));
   const definition = catalog.data?.find((d) => d.reportKey === reportKey);
@@ -31,11 +31,8 @@ export default function ReportsPage() {
   const request: ReportRequest = { reportKey, from: params.get('from') ?? '', to: params.get('to') ?? '', groupBy };
   const report = useQuery({ ...reportQuery(request), enabled: definition !== undefined });
   const [exporting, setExporting] = useState<ReportFormat | null>(null);
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
+  // An empty value (a cleared date) removes its key.
+  const set = (changes: Record<string, string | null>) => change(Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v || null])), { replace: true });
   const exportAs = async (format: ReportFormat) => {
     if (!report.data) return;
     setExporting(format);

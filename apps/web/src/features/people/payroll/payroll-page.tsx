@@ -1,6 +1,6 @@
 import { Drawer, Stack, Text, Title } from '@mantine/core';
 import { TIMESHEET_ALL, satisfies } from '@sm/shared';
-import { useSearchParams } from 'react-router';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { useIsPhone } from '../../field/clock/clock-modal';
@@ -17,18 +17,9 @@ export default function PayrollPage() {
   usePageTitle('Timesheets');
   const { access, user } = useSignedIn();
   const isPhone = useIsPhone();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const date = params.get('date');
   const employee = Number(params.get('employee')) || null;
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
   const onDate = (next: string | null) => update({ date: next });
 
   if (!satisfies(access, TIMESHEET_ALL)) {
