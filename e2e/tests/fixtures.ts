@@ -3,6 +3,9 @@ import { GroupServer, type ServerOptions } from '../server/group-server';
 
 export * from '@playwright/test';
 
+/** `E2E_CPU_SLOWDOWN=8` runs each page's scripts that many times slower, as on a busy machine or an old phone. */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+
 /**
  * Playwright's `test`, with the group's server: started before the group's first test and stopped when the group's
  * tests are done, so that at most two servers (one per group running) idle beside the tests; the 13 servers started at
@@ -10,9 +13,6 @@ export * from '@playwright/test';
  * another; after a failed test Playwright starts a new worker, which starts the server again on the same data. A test
  * may stop and start it (offline-clock.spec.ts).
  */
-/** `E2E_CPU_SLOWDOWN=8` runs each page's scripts that many times slower, as on a busy machine or an old phone. */
-const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
-
 export const test = base.extend<object, { serverOptions: ServerOptions | null; groupServer: GroupServer }>({
   page: async ({ page }, use) => {
     if (CPU_SLOWDOWN > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });

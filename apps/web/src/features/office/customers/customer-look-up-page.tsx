@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel';
 import { usePageTitle } from '../../../components/use-page-title';
-import { usePageSearchParams } from '../../../lib/use-page-search-params';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { customerPath } from './customer-paths';
 import { customerLookupQuery } from './customers-api';
 import { useSearchDebounce } from '../../../lib/debounce';
@@ -66,14 +66,14 @@ function Hint({ title, text }: { title: string; text: string }) {
 /** `/customer/look-up`: one search box (name, address or phone, 400 ms after the last key); results open the customer. */
 export default function CustomerLookUpPage() {
   usePageTitle('Customer Look-Up');
-  const [params, replaceParams] = usePageSearchParams();
+  const [params, change] = useQueryParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useSearchDebounce(search.trim());
   const query = useQuery({ ...customerLookupQuery({ search: debounced, take: CUSTOMER_LOOKUP_MAX_TAKE }), enabled: debounced !== '', placeholderData: keepPreviousData });
   // The search stays in the address, so Back returns to the same results.
   useEffect(() => {
-    replaceParams(debounced ? { search: debounced } : {});
-  }, [debounced, replaceParams]);
+    change({ search: debounced || null }, { replace: true });
+  }, [debounced, change]);
 
   const rows = debounced ? query.data : undefined;
   let body;

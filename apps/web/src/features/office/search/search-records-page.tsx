@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title';
 import { apiGet } from '../../../lib/api';
-import { usePageSearchParams } from '../../../lib/use-page-search-params';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { useSignedIn } from '../../platform/auth/session-context';
 import { isSearchable, searchRecordsQuery, searchTargets } from './search-api';
 import { useSearchDebounce } from '../../../lib/debounce';
@@ -89,14 +89,14 @@ function ResultGroup<G extends SearchGroup>({ group, title, icon, q, first, isLo
  */
 export default function SearchRecordsPage() {
   usePageTitle('Search');
-  const [params, replaceParams] = usePageSearchParams();
+  const [params, change] = useQueryParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const debounced = useSearchDebounce(typed);
   useEffect(() => setTyped(q), [q]);
   useEffect(() => {
-    if (debounced.trim() !== q.trim()) replaceParams(debounced.trim() ? { q: debounced.trim() } : {});
-  }, [debounced, q, replaceParams]);
+    if (debounced.trim() !== q.trim()) change({ q: debounced.trim() || null }, { replace: true });
+  }, [debounced, q, change]);
 
   const { access } = useSignedIn();
   const result = useQuery({ ...searchRecordsQuery(q, PAGE), placeholderData: keepPreviousData });
